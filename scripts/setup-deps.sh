@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Installs what paralia needs on a Debian machine, reusing whatever is already there:
+#   - Debian packages: compilers, autotools, pkg-config, hwloc, OpenBLAS (CBLAS + LAPACKE)
+#   - StarPU 1.4.x built from Debian's source package into $PARALIA_DEPS (default ~/.paralia-deps),
+#     with CUDA when nvcc is found. A later run finds the stamp file and skips the ~10 minute build.
+# Prints what it does; on failure says which step failed and exits non-zero.
+# Usage: scripts/setup-deps.sh            (prints the StarPU prefix as its last line)
+set -euo pipefail
+
+PARALIA_DEPS=${PARALIA_DEPS:-$HOME/.paralia-deps}
+STARPU_PREFIX="$PARALIA_DEPS/starpu"
+STARPU_SERIES=1.4
+say()  { printf '[setup] %s\n' "$*" >&2; }
+fail() { printf '[setup] FAILED: %s\n' "$*" >&2; exit 1; }
+need_root() { if [ "$(id -u)" -ne 0 ]; then echo sudo; fi; }
+SUDO=$(need_root)
+
+# ---- 1. Debian packages -------------------------------------------------------------------
+pkgs=(build-essential autoconf automake libtool pkg-config libhwloc-dev libopenblas-dev
+      liblapacke-dev dpkg-dev ca-certificates python3)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing Debian packages: ${missing[*]}"
+  $SUDO apt-get update -q >&2 || fail "apt-get update"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}" >&2 \
+    || fail "apt-get install ${missing[*]}"
+else
+  say "Debian packages present"
+fi
+
+# ---- 2. CUDA (optional) ---------------------------------------------------------------------
+NVCC=${NVCC:-$(command -v nvcc || true)}
+[ -z "$NVCC" ] && [ -x /usr/local/cuda/bin/nvcc ] && NVCC=/usr/local/cuda/bin/nvcc
+if [ -n "$NVCC" ]; then
+  CUDA_DIR=$(cd "$(dirname "$NVCC")/.." && pwd)
+  want_cuda=yes
+  say "CUDA toolkit found at $CUDA_DIR: StarPU is built with CUDA"
+else
+  want_cuda=no
+  say "no nvcc: StarPU is built for CPUs only"
+fi
+
+# ---- 3. StarPU 1.4.x ------------------------------------------------------------------------
+stamp="$STARPU_PREFIX/.paralia-stamp"
+if [ -f "$stamp" ] && grep -qx "cuda=$want_cuda" "$stamp" \
+   && PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --exists "starpu-$STARPU_SERIES"; then
+  say "reusing StarPU $(PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --modversion starpu-$STARPU_SERIES) in $STARPU_PREFIX"
+  echo "$STARPU_PREFIX"
+  exit 0
+fi
+
+src_root="$PARALIA_DEPS/src"
+mkdir -p "$src_root"
+srcdir=$(ls -d "$src_root"/starpu-$STARPU_SERIES.* 2>/dev/null | sort -V | tail -n1 || true)
+if [ -z "$srcdir" ]; then
+  # bookworm ships StarPU 1.3; 1.4.x sources live in the newer suites. Reuse the mirror this
+  # machine already uses for its own suites, so no host name is baked in here.
+  uri=$(grep -h -o -E '^(URIs:|deb) +[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
+          /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}' | grep -E '/debian/?$' | head -n1 || true)
+  [ -n "$uri" ] || fail "no Debian mirror found in /etc/apt/sources.list* to fetch StarPU sources from"
+  list=/etc/apt/sources.list.d/paralia-starpu-src.list
+  if [ ! -f "$list" ]; then
+    say "adding deb-src for unstable from $uri (StarPU $STARPU_SERIES sources)"
+    echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri unstable main" | $SUDO tee "$list" >/dev/null
+    $SUDO apt-get update -q >&2 || fail "apt-get update with unstable deb-src"
+  fi
+  say "fetching StarPU source package"
+  (cd "$src_root" && apt-get source -q --download-only starpu >&2) || fail "apt-get source starpu"
+  orig=$(ls "$src_root"/starpu_$STARPU_SERIES.*.orig.tar.* 2>/dev/null | sort -V | tail -n1 || true)
+  [ -n "$orig" ] || fail "the StarPU source package is not $STARPU_SERIES.x (found: $(ls "$src_root"))"
+  (cd "$src_root" && tar xf "$orig") || fail "unpacking $orig"
+  srcdir=$(ls -d "$src_root"/starpu-$STARPU_SERIES.* | sort -V | tail -n1)
+fi
+say "StarPU sources: $srcdir"
+
+# CUDA 13 removed cudaDeviceProp::computeMode; StarPU 1.4.10 reads it only to warn about
+# EXCLUSIVE-THREAD mode. Drop that check (see ../shared/platforms/h200x4.md).
+for f in "$srcdir"/src/drivers/cuda/driver_cuda.c "$srcdir"/src/drivers/cuda/driver_cuda1.c; do
+  [ -f "$f" ] || continue
+  if grep -q 'computeMode' "$f"; then
+    say "patching $(basename "$f") for CUDA 13 (computeMode)"
+    sed -i 's/props\[devid\]\.computeMode == cudaComputeModeExclusive/0 \/* paralia: computeMode is gone in CUDA 13 *\//' "$f" \
+      || fail "patching $f"
+  fi
+done
+
+build="$srcdir/build-paralia-$want_cuda"
+rm -rf "$build"; mkdir -p "$build"
+# A 1.4 configure caps CPUs at the build machine's count; the GPU nodes this is for have 64+ cores and 4-8 GPUs.
+cfg=(--prefix="$STARPU_PREFIX" --disable-opencl --disable-mpi --disable-fortran --disable-build-doc
+     --disable-build-examples --disable-build-tests --disable-socl --disable-starpufft
+     --disable-starpupy --disable-opengl-render --disable-hdf5 --without-x --disable-mlr
+     --disable-hip --disable-max-fpga --disable-fxt --disable-simgrid
+     --enable-maxcpus=256 --enable-maxcudadev=8 --enable-maxnumanodes=4)
+if [ "$want_cuda" = yes ]; then
+  cfg+=(--enable-cuda --with-cuda-dir="$CUDA_DIR")
+  export NVCCFLAGS="${NVCCFLAGS:-} -gencode=arch=compute_90,code=sm_90"
+else
+  cfg+=(--disable-cuda)
+fi
+jobs=$(nproc 2>/dev/null || echo 2)
+say "configuring StarPU (log: $build/configure.log)"
+(cd "$build" && ../configure "${cfg[@]}" >configure.log 2>&1) || { tail -30 "$build/configure.log" >&2; fail "StarPU configure"; }
+say "building StarPU with $jobs jobs (log: $build/make.log; ~10 min on 2 cores)"
+(cd "$build" && make -j"$jobs" >make.log 2>&1) || { tail -30 "$build/make.log" >&2; fail "StarPU build"; }
+(cd "$build" && make install >install.log 2>&1) || { tail -30 "$build/install.log" >&2; fail "StarPU install"; }
+echo "cuda=$want_cuda" >"$stamp"
+say "StarPU installed in $STARPU_PREFIX"
+echo "$STARPU_PREFIX"

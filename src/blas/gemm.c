@@ -1,0 +1,75 @@
+/*
+ * paralia_{s,d}gemm: C = alpha op(A) op(B) + beta C, each matrix on the host or on any GPU.
+ * Tile algorithm: for every C tile, a chain of tile gemms over k; StarPU's sequential
+ * consistency orders the chain, the scheduler spreads the chains over the workers.
+ */
+#ifndef PARALIA_PREC
+#define PARALIA_SELF "blas/gemm.c"
+#include "common/instantiate.h"
+#else
+#include "blas/tiled.h"
+
+static int LOCAL(gemm_check)(char transA, char transB, int m, int n, int k, real_t alpha,
+                             const real_t *A, int lda, const real_t *B, int ldb, real_t beta,
+                             const real_t *C, int ldc)
+{
+	const char *who = NAME_STR(gemm);
+	int na = pl_upper(transA) == 'N', nb = pl_upper(transB) == 'N';
+	int used = alpha != (real_t)0 && k > 0 && m > 0 && n > 0;
+	int r;
+	if ((r = pl_check_trans(who, 1, "transA", transA)) || (r = pl_check_trans(who, 2, "transB", transB)) ||
+	    (r = pl_check_dim(who, 3, "m", m)) || (r = pl_check_dim(who, 4, "n", n)) ||
+	    (r = pl_check_dim(who, 5, "k", k)) ||
+	    (r = pl_check_ptr(who, 7, "A", A, used)) || (r = pl_check_ld(who, 8, "lda", lda, na ? m : k)) ||
+	    (r = pl_check_ptr(who, 9, "B", B, used)) || (r = pl_check_ld(who, 10, "ldb", ldb, nb ? k : n)) ||
+	    (r = pl_check_ptr(who, 12, "C", C, m > 0 && n > 0)) || (r = pl_check_ld(who, 13, "ldc", ldc, m)))
+		return r;
+	(void)beta;
+	return 0;
+}
+
+int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k, real_t alpha,
+             const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C, int ldc)
+{
+	const char *who = NAME_STR(gemm);
+	char tA = pl_upper((char)transA), tB = pl_upper((char)transB);
+	int ret = LOCAL(gemm_check)(tA, tB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+	if (ret)
+		return ret;
+	if (m == 0 || n == 0 || ((alpha == (real_t)0 || k == 0) && beta == (real_t)1))
+		return 0; /* BLAS quick return */
+	if ((ret = pl_routine_begin(who)))
+		return ret;
+
+	int nb = pl_tile_size_for(m, n, k);
+	int scale_only = alpha == (real_t)0 || k == 0;
+	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
+	int na = tA == 'N', nbn = tB == 'N';
+	if ((ret = pl_matrix_init(&mC, who, "C", C, m, n, ldc, sizeof(real_t), nb)))
+		goto done;
+	if (!scale_only &&
+	    ((ret = pl_matrix_init(&mA, who, "A", A, na ? m : k, na ? k : m, lda, sizeof(real_t), nb)) ||
+	     (ret = pl_matrix_init(&mB, who, "B", B, nbn ? k : n, nbn ? n : k, ldb, sizeof(real_t), nb))))
+		goto done;
+
+	int kt = (k + nb - 1) / nb;
+	for (int j = 0; j < mC.nt && !ret; j++)
+		for (int i = 0; i < mC.mt && !ret; i++) {
+			starpu_data_handle_t c = pl_matrix_tile(&mC, i, j);
+			if (scale_only) {
+				ret = TASK(lascal)('G', beta, c, NULL);
+				continue;
+			}
+			for (int l = 0; l < kt && !ret; l++) {
+				starpu_data_handle_t a = na ? pl_matrix_tile(&mA, i, l) : pl_matrix_tile(&mA, l, i);
+				starpu_data_handle_t b = nbn ? pl_matrix_tile(&mB, l, j) : pl_matrix_tile(&mB, j, l);
+				ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, NULL);
+			}
+		}
+done:
+	pl_matrix_finish(&mC);
+	pl_matrix_finish(&mA);
+	pl_matrix_finish(&mB);
+	return ret;
+}
+#endif

@@ -1,0 +1,2 @@
+# Whole-matrix routines: argument checks, tiling, task graph, wait.
+libparalia_la_SOURCES += src/blas/tiled.h src/blas/tiled.c src/blas/gemm.c

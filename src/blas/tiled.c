@@ -1,0 +1,114 @@
+/* Tiling of user matrices into StarPU handles, and the argument checks shared by the routines. */
+#include "config.h"
+#include "blas/tiled.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname, const void *ptr,
+                   int m, int n, int ld, size_t elem, int nb)
+{
+	M->ptr = (char *)ptr;
+	M->m = m; M->n = n; M->ld = ld; M->elem = elem; M->nb = nb;
+	M->mt = (m + nb - 1) / nb;
+	M->nt = (n + nb - 1) / nb;
+	M->tiles = NULL;
+	if (pl_memory_node_of(ptr, &M->node) != 0) {
+		fprintf(stderr, "paralia: %s: matrix %s lives on GPU %d, which StarPU does not use "
+		        "(check STARPU_NCUDA / STARPU_WORKERS_CUDAID)\n", routine, argname, paralia_locate(ptr));
+		return PARALIA_ERR_PLACEMENT;
+	}
+	if ((size_t)M->mt * M->nt == 0)
+		return 0;
+	M->tiles = calloc((size_t)M->mt * M->nt, sizeof *M->tiles);
+	return M->tiles ? 0 : PARALIA_ERR_NO_MEMORY;
+}
+
+int pl_matrix_tile_rows(const struct pl_matrix *M, int i)
+{
+	return i == M->mt - 1 ? M->m - i * M->nb : M->nb;
+}
+
+int pl_matrix_tile_cols(const struct pl_matrix *M, int j)
+{
+	return j == M->nt - 1 ? M->n - j * M->nb : M->nb;
+}
+
+starpu_data_handle_t pl_matrix_tile(struct pl_matrix *M, int i, int j)
+{
+	starpu_data_handle_t *h = &M->tiles[(size_t)j * M->mt + i];
+	if (!*h) {
+		char *p = M->ptr + ((size_t)i * M->nb + (size_t)j * M->nb * M->ld) * M->elem;
+		starpu_matrix_data_register(h, (int)M->node, (uintptr_t)p, (uint32_t)M->ld,
+		                            (uint32_t)pl_matrix_tile_rows(M, i),
+		                            (uint32_t)pl_matrix_tile_cols(M, j), M->elem);
+	}
+	return *h;
+}
+
+void pl_matrix_finish(struct pl_matrix *M)
+{
+	if (!M->tiles)
+		return;
+	for (size_t t = 0; t < (size_t)M->mt * M->nt; t++)
+		if (M->tiles[t])
+			starpu_data_unregister(M->tiles[t]);
+	free(M->tiles);
+	M->tiles = NULL;
+}
+
+int pl_routine_begin(const char *routine)
+{
+	if (!paralia_is_initialized()) {
+		fprintf(stderr, "paralia: %s: call paralia_init() first\n", routine);
+		return PARALIA_ERR_NOT_INITIALIZED;
+	}
+	return 0;
+}
+
+int pl_tile_size_for(int m, int n, int k)
+{
+	int nb = paralia_get_tile_size();
+	if (nb > 0)
+		return nb;
+	/* Until the autotuner decides: GPU tiles of 2048 run cuBLAS at >90% of its whole-matrix rate
+	 * on an H200 (../shared/platforms/h200x4.md); CPU cores want cache-sized tiles. Shrink so that
+	 * every worker can get a tile of the largest dimension. */
+	int gpus = (int)starpu_cuda_worker_get_count();
+	nb = gpus > 0 ? 2048 : 256;
+	int big = m > n ? m : n;
+	big = big > k ? big : k;
+	int workers = gpus > 0 ? gpus : (int)starpu_cpu_worker_get_count();
+	while (nb > 128 && (big + nb - 1) / nb < 2 * (workers > 0 ? workers : 1))
+		nb /= 2;
+	return nb;
+}
+
+int pl_check_trans(const char *routine, int pos, const char *name, char c)
+{
+	return pl_valid_trans(c) ? 0 : pl_arg_error(routine, pos, name, "'%c' is not N, T or C", c);
+}
+int pl_check_uplo(const char *routine, int pos, char c)
+{
+	return pl_valid_uplo(c) ? 0 : pl_arg_error(routine, pos, "uplo", "'%c' is not U or L", c);
+}
+int pl_check_side(const char *routine, int pos, char c)
+{
+	return pl_valid_side(c) ? 0 : pl_arg_error(routine, pos, "side", "'%c' is not L or R", c);
+}
+int pl_check_diag(const char *routine, int pos, char c)
+{
+	return pl_valid_diag(c) ? 0 : pl_arg_error(routine, pos, "diag", "'%c' is not N or U", c);
+}
+int pl_check_dim(const char *routine, int pos, const char *name, int v)
+{
+	return v >= 0 ? 0 : pl_arg_error(routine, pos, name, "%d is negative", v);
+}
+int pl_check_ld(const char *routine, int pos, const char *name, int ld, int rows)
+{
+	int min = rows > 1 ? rows : 1;
+	return ld >= min ? 0 : pl_arg_error(routine, pos, name, "%d is less than max(1, %d)", ld, rows);
+}
+int pl_check_ptr(const char *routine, int pos, const char *name, const void *p, int needed)
+{
+	return (p || !needed) ? 0 : pl_arg_error(routine, pos, name, "NULL but the matrix is referenced");
+}

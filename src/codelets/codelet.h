@@ -1,0 +1,92 @@
+/*
+ * Internal header shared by the tile kernels (one file per kernel in this folder).
+ * Holds what every kernel file needs: the tile view of a StarPU matrix buffer, the mapping of
+ * paralia's BLAS characters onto CBLAS and cuBLAS enums, and the common task submission.
+ */
+#ifndef PARALIA_CODELET_H
+#define PARALIA_CODELET_H
+
+#include "config.h"
+#include <paralia.h>
+#include <starpu.h>
+#include <cblas.h>
+#include <lapacke.h>
+#ifdef PARALIA_USE_CUDA
+#include <cuda_runtime.h>
+#include <cublas_v2.h>
+#include <cusolverDn.h>
+#include <starpu_cublas_v2.h>
+#endif
+
+/* A tile as a kernel sees it: rows m (StarPU's nx), columns n (ny), leading dimension ld. */
+struct pl_tile {
+	void *ptr;
+	int m, n, ld;
+};
+
+static inline struct pl_tile pl_tile_of(void *buffer)
+{
+	struct pl_tile t = {
+		(void *)STARPU_MATRIX_GET_PTR(buffer), (int)STARPU_MATRIX_GET_NX(buffer),
+		(int)STARPU_MATRIX_GET_NY(buffer), (int)STARPU_MATRIX_GET_LD(buffer)
+	};
+	return t;
+}
+
+/* Rows and columns of a registered tile handle. */
+static inline int pl_rows(starpu_data_handle_t h) { return (int)starpu_matrix_get_nx(h); }
+static inline int pl_cols(starpu_data_handle_t h) { return (int)starpu_matrix_get_ny(h); }
+
+/* BLAS characters are accepted in either case, as BLAS's LSAME does. */
+static inline char pl_upper(char c) { return (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c; }
+int pl_valid_trans(char c);
+int pl_valid_uplo(char c);
+int pl_valid_side(char c);
+int pl_valid_diag(char c);
+
+static inline enum CBLAS_TRANSPOSE pl_cblas_trans(char t)
+{ return pl_upper(t) == 'N' ? CblasNoTrans : (pl_upper(t) == 'T' ? CblasTrans : CblasConjTrans); }
+static inline enum CBLAS_UPLO pl_cblas_uplo(char u) { return pl_upper(u) == 'U' ? CblasUpper : CblasLower; }
+static inline enum CBLAS_SIDE pl_cblas_side(char s) { return pl_upper(s) == 'L' ? CblasLeft : CblasRight; }
+static inline enum CBLAS_DIAG pl_cblas_diag(char d) { return pl_upper(d) == 'U' ? CblasUnit : CblasNonUnit; }
+
+#ifdef PARALIA_USE_CUDA
+static inline cublasOperation_t pl_cublas_trans(char t)
+{ return pl_upper(t) == 'N' ? CUBLAS_OP_N : (pl_upper(t) == 'T' ? CUBLAS_OP_T : CUBLAS_OP_C); }
+static inline cublasFillMode_t pl_cublas_uplo(char u)
+{ return pl_upper(u) == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER; }
+static inline cublasSideMode_t pl_cublas_side(char s)
+{ return pl_upper(s) == 'L' ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT; }
+static inline cublasDiagType_t pl_cublas_diag(char d)
+{ return pl_upper(d) == 'U' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT; }
+
+/* The calling CUDA worker's cuSOLVER handle, bound to its StarPU stream (cuda_handles.c). */
+cusolverDnHandle_t pl_cusolver_handle(void);
+/* Reports a failed cuBLAS/cuSOLVER call from inside a task (tasks cannot return errors). */
+void pl_cuda_report(const char *kernel, const char *call, int status);
+#define PL_CUBLAS(kernel, call) do { cublasStatus_t st_ = (call); \
+	if (st_ != CUBLAS_STATUS_SUCCESS) pl_cuda_report(kernel, #call, (int)st_); } while (0)
+#define PL_CUDA(kernel, call) do { int st_ = (int)(call); \
+	if (st_ != 0) pl_cuda_report(kernel, #call, st_); } while (0)
+int pl_cuda_handles_init(void);
+void pl_cuda_handles_shutdown(void);
+#endif
+
+/* One task: nbuf handles with their modes, an argument block copied into the task. */
+struct pl_submit {
+	struct starpu_codelet *cl;
+	const char *who;                     /* helper name, for error messages */
+	const void *args;
+	size_t args_size;
+	int nbuf;
+	starpu_data_handle_t handles[4];
+	enum starpu_data_access_mode modes[4];
+	double flops;
+};
+int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *opts);
+
+/* One line on stderr for an illegal argument; returns -pos (BLAS xerbla convention). */
+int pl_arg_error(const char *routine, int pos, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+#endif

@@ -1,0 +1,3 @@
+# Tile kernels: one file per kernel, each compiled for s and d.
+libparalia_la_SOURCES += src/codelets/codelet.h src/codelets/submit.c src/codelets/cuda_handles.c \
+	src/codelets/gemm.c src/codelets/lascal.c

@@ -1,0 +1,70 @@
+/* Common task submission for the tile kernels' insert helpers. */
+#include "codelets/codelet.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int pl_valid_trans(char c) { c = pl_upper(c); return c == 'N' || c == 'T' || c == 'C'; }
+int pl_valid_uplo(char c) { c = pl_upper(c); return c == 'U' || c == 'L'; }
+int pl_valid_side(char c) { c = pl_upper(c); return c == 'L' || c == 'R'; }
+int pl_valid_diag(char c) { c = pl_upper(c); return c == 'N' || c == 'U'; }
+
+int pl_arg_error(const char *routine, int pos, const char *name, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "paralia: %s: argument %d (%s) is illegal: %s\n", routine, pos, name, why);
+	return -pos;
+}
+
+int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *opts)
+{
+	struct starpu_task *task = starpu_task_create();
+	if (!task)
+		return PARALIA_ERR_NO_MEMORY;
+	task->cl = s->cl;
+	if (s->args_size) {
+		/* StarPU frees the copy with the task (cl_arg_free), so callers pass stack blocks. */
+		task->cl_arg = malloc(s->args_size);
+		if (!task->cl_arg) {
+			starpu_task_destroy(task);
+			return PARALIA_ERR_NO_MEMORY;
+		}
+		memcpy(task->cl_arg, s->args, s->args_size);
+		task->cl_arg_size = s->args_size;
+		task->cl_arg_free = 1;
+	}
+	task->nbuffers = s->nbuf;
+	for (int i = 0; i < s->nbuf; i++) {
+		STARPU_TASK_SET_HANDLE(task, s->handles[i], i);
+		STARPU_TASK_SET_MODE(task, s->modes[i], i);
+	}
+	task->flops = s->flops;
+	if (opts) {
+		task->priority = opts->priority;
+		if (opts->worker >= 0) {
+			task->execute_on_a_specific_worker = 1;
+			task->workerid = (unsigned)opts->worker;
+		}
+	}
+	int ret = starpu_task_submit(task);
+	if (ret == -ENODEV) {
+		fprintf(stderr, "paralia: %s: no StarPU worker can run %s%s\n", s->who, s->cl->name,
+		        (opts && opts->worker >= 0) ? " on the requested worker" : "");
+		task->destroy = 0;
+		starpu_task_destroy(task);
+		return PARALIA_ERR_NO_WORKER;
+	}
+	if (ret != 0) {
+		fprintf(stderr, "paralia: %s: starpu_task_submit failed (%d)\n", s->who, ret);
+		task->destroy = 0;
+		starpu_task_destroy(task);
+		return PARALIA_ERR_RUNTIME;
+	}
+	return 0;
+}

@@ -1,0 +1,6 @@
+/* Ends one pass of a precision-generic source (see instantiate.h). */
+#undef PARALIA_PREC
+#undef real_t
+#undef PREC_EPS
+#undef CUBLAS
+#undef CUSOLVER

@@ -1,0 +1,118 @@
+/*
+ * paralia_init / paralia_shutdown: start or join StarPU, set up per-worker library handles.
+ * Reference counted so nested users (an application and a library on top of paralia) compose.
+ */
+#include "config.h"
+#include "core/core.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef HAVE_OPENBLAS_SET_NUM_THREADS
+#include <cblas.h>
+#endif
+
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the three below */
+static int init_count;
+static int started_starpu; /* paralia called starpu_init, so it calls starpu_shutdown */
+static int tile_size = -1; /* -1: not read from PARALIA_TILE yet */
+
+int paralia_init(void)
+{
+	int ret = 0;
+	pthread_mutex_lock(&init_lock);
+	if (init_count++ > 0)
+		goto out;
+#ifdef HAVE_OPENBLAS_SET_NUM_THREADS
+	/* Each StarPU CPU worker is one core; a threaded OpenBLAS under it would oversubscribe. */
+	openblas_set_num_threads(1);
+#endif
+	if (!starpu_is_initialized()) {
+		ret = starpu_init(NULL);
+		if (ret != 0) {
+			fprintf(stderr, "paralia: paralia_init: starpu_init failed (%d)\n", ret);
+			init_count = 0;
+			ret = ret == -ENODEV ? PARALIA_ERR_NO_WORKER : PARALIA_ERR_RUNTIME;
+			goto out;
+		}
+		started_starpu = 1;
+	}
+#ifdef PARALIA_USE_CUDA
+	ret = pl_cuda_handles_init();
+	if (ret != 0) {
+		if (started_starpu)
+			starpu_shutdown();
+		started_starpu = 0;
+		init_count = 0;
+	}
+#endif
+out:
+	pthread_mutex_unlock(&init_lock);
+	return ret;
+}
+
+void paralia_shutdown(void)
+{
+	pthread_mutex_lock(&init_lock);
+	if (init_count == 0 || --init_count > 0) {
+		pthread_mutex_unlock(&init_lock);
+		return;
+	}
+#ifdef PARALIA_USE_CUDA
+	pl_cuda_handles_shutdown();
+#endif
+	if (started_starpu)
+		starpu_shutdown();
+	started_starpu = 0;
+	pthread_mutex_unlock(&init_lock);
+}
+
+int paralia_is_initialized(void)
+{
+	pthread_mutex_lock(&init_lock);
+	int r = init_count > 0;
+	pthread_mutex_unlock(&init_lock);
+	return r;
+}
+
+int paralia_set_tile_size(int nb)
+{
+	if (nb < 0)
+		return pl_arg_error("paralia_set_tile_size", 1, "nb", "%d is negative", nb);
+	pthread_mutex_lock(&init_lock);
+	tile_size = nb;
+	pthread_mutex_unlock(&init_lock);
+	return 0;
+}
+
+int paralia_get_tile_size(void)
+{
+	pthread_mutex_lock(&init_lock);
+	if (tile_size < 0) {
+		const char *env = getenv("PARALIA_TILE");
+		char *end = NULL;
+		long v = env ? strtol(env, &end, 10) : 0;
+		if (env && (*env == '\0' || *end != '\0' || v < 0 || v > 1 << 20)) {
+			fprintf(stderr, "paralia: PARALIA_TILE=%s is not a tile size; using automatic choice\n", env);
+			v = 0;
+		}
+		tile_size = (int)v;
+	}
+	int nb = tile_size;
+	pthread_mutex_unlock(&init_lock);
+	return nb;
+}
+
+const char *paralia_strerror(int code)
+{
+	if (code < 0)
+		return "illegal argument (the argument number is -code)";
+	switch (code) {
+	case PARALIA_SUCCESS: return "success";
+	case PARALIA_ERR_NOT_INITIALIZED: return "paralia_init() has not been called";
+	case PARALIA_ERR_RUNTIME: return "the StarPU runtime failed";
+	case PARALIA_ERR_NO_MEMORY: return "out of memory";
+	case PARALIA_ERR_PLACEMENT: return "a matrix lives on a device StarPU does not drive";
+	case PARALIA_ERR_NO_WORKER: return "no worker can run the task";
+	default: return "unknown error";
+	}
+}

@@ -1,0 +1,75 @@
+/*
+ * The link map (PARALiA's LinkMap on StarPU memory nodes): for every ordered pair of memory
+ * nodes a latency and a bandwidth, plus sharing groups: sets of links that draw on one resource
+ * (the host side of PCIe, a PCIe switch shared by two GPUs) together with what that resource
+ * sustains in total. This is what StarPU's bus model lacks: on the 4xH200 machine one GPU reads
+ * 55 GB/s from the host, four together only ~155 GB/s.
+ *
+ * Everything here is plain arithmetic over a struct lm_db, so the scheduling policy and the
+ * autotuner can be unit-tested on synthetic databases without StarPU running.
+ * Node numbering is StarPU's memory-node numbering (0 = host RAM of NUMA node 0, then GPUs).
+ */
+#ifndef PARALIA_LINKMAP_H
+#define PARALIA_LINKMAP_H
+#include <stddef.h>
+
+#define LM_MAX_NODES 16
+#define LM_MAX_GROUPS 32
+#define LM_FORMAT_VERSION 1
+
+enum lm_node_kind { LM_HOST = 0, LM_GPU = 1 };
+
+struct lm_node {
+	enum lm_node_kind kind;
+	int devid;          /* NUMA node for hosts, CUDA device number for GPUs */
+	char ident[96];     /* what identifies it across runs: GPU name and UUID, or "numa0" */
+};
+
+struct lm_link {
+	double latency_us;  /* 0 on the diagonal */
+	double bw_gbs;      /* bandwidth when used alone, GB/s (1e9 bytes/s); 0 = no direct link */
+};
+
+/* Links that share one resource: used together, they get at most total_gbs between them. */
+struct lm_group {
+	char name[32];
+	int nlinks;
+	int src[LM_MAX_NODES * 2], dst[LM_MAX_NODES * 2];
+	double total_gbs;
+};
+
+struct lm_db {
+	char machine[128];  /* host name + GPU identities: which machine the numbers belong to */
+	int nnodes;
+	struct lm_node node[LM_MAX_NODES];
+	struct lm_link link[LM_MAX_NODES][LM_MAX_NODES];
+	int ngroups;
+	struct lm_group group[LM_MAX_GROUPS];
+	int from_starpu;    /* 1: fallback built from StarPU's bus model (no sharing information) */
+};
+
+/* ---- database file (format documented in docs/LINKMAP_FORMAT.md) ---- */
+/* Loads path. Returns 0, or -1 with err holding "path:line: reason". */
+int lm_load(struct lm_db *db, const char *path, char *err, size_t errlen);
+/* Saves db to path (atomically: temporary file then rename). Returns 0 or -1 (errno set). */
+int lm_save(const struct lm_db *db, const char *path);
+
+/* ---- arithmetic (pure functions) ---- */
+/* Time in microseconds to move `bytes` over src->dst when used alone: latency + bytes / bw.
+ * Returns a huge value when there is no direct link. */
+double lm_link_time_us(const struct lm_db *db, int src, int dst, size_t bytes);
+
+/* Bandwidth (GB/s) of src->dst while the links in active[] (pairs src,dst; n of them; may include
+ * src->dst itself) are in use at the same time: each sharing group's total is split evenly among
+ * its active links, and the link gets the minimum over its groups and its own bandwidth. */
+double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active)[2], int nactive);
+
+/* Fastest way to move `bytes` from src to dst with at most max_hops intermediate nodes (0, 1 or
+ * 2), given when each link becomes free (link_free_us[src][dst], absolute time; NULL = all free
+ * now) and the current time. Store-and-forward per tile: each hop starts when the previous one
+ * has arrived and its link is free. Fills path (src, ..., dst), returns the number of nodes in
+ * it (2 for a direct copy) and the arrival time in *arrival_us. */
+int lm_best_route(const struct lm_db *db, int src, int dst, size_t bytes, int max_hops,
+                  const double (*link_free_us)[LM_MAX_NODES], double now_us, int path[4],
+                  double *arrival_us);
+#endif

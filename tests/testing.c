@@ -1,0 +1,116 @@
+#include "config.h"
+#include "tests/testing.h"
+#include <starpu.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef PARALIA_USE_CUDA
+#include <cuda_runtime.h>
+#endif
+
+int t_failures, t_checks;
+static const char *test_name;
+static int verbose;
+
+void t_begin(const char *name)
+{
+	test_name = name;
+	verbose = getenv("PARALIA_TEST_VERBOSE") != NULL;
+	int ret = paralia_init();
+	if (ret) {
+		fprintf(stderr, "%s: paralia_init failed: %s\n", name, paralia_strerror(ret));
+		exit(77);
+	}
+	printf("%s: %u CPU workers, %u CUDA workers\n", name, starpu_cpu_worker_get_count(),
+	       starpu_cuda_worker_get_count());
+}
+
+int t_end(void)
+{
+	paralia_shutdown();
+	printf("%s: %d passed, %d failed\n", test_name, t_checks - t_failures, t_failures);
+	return t_failures ? 1 : 0;
+}
+
+void t_check(int ok, const char *fmt, ...)
+{
+	t_checks++;
+	if (!ok)
+		t_failures++;
+	if (ok && !verbose)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	printf("%s: %s ", test_name, ok ? "ok  " : "FAIL");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+}
+
+int t_placement_count(void)
+{
+	int g = (int)starpu_cuda_worker_get_count();
+	return 1 + (g > 2 ? 2 : g);
+}
+
+int t_placement(int i)
+{
+	if (i == 0)
+		return PARALIA_HOST;
+	int g = (int)starpu_cuda_worker_get_count();
+	return i == 1 ? 0 : g - 1; /* the first and the last GPU */
+}
+
+const char *t_placement_name(int where)
+{
+	static const char *names[] = { "gpu0", "gpu1", "gpu2", "gpu3", "gpu4", "gpu5", "gpu6", "gpu7" };
+	return where == PARALIA_HOST ? "host" : (where < 8 ? names[where] : "gpu");
+}
+
+void *t_place(const void *host, int m, int n, int ld, size_t elem, int where)
+{
+	if (where == PARALIA_HOST)
+		return (void *)host;
+#ifdef PARALIA_USE_CUDA
+	void *d = NULL;
+	cudaSetDevice(where);
+	size_t bytes = (size_t)ld * (n > 0 ? n : 1) * elem;
+	if (cudaMalloc(&d, bytes) != cudaSuccess) {
+		fprintf(stderr, "t_place: cudaMalloc of %zu bytes on GPU %d failed\n", bytes, where);
+		exit(99);
+	}
+	/* Copy the whole ld x n block, so padding rows travel too and can be checked untouched. */
+	cudaMemcpy(d, host, bytes, cudaMemcpyHostToDevice);
+	return d;
+#else
+	(void)m; (void)n; (void)ld; (void)elem;
+	fprintf(stderr, "t_place: no CUDA in this build\n");
+	exit(99);
+#endif
+}
+
+void t_fetch(void *host, const void *placed, int m, int n, int ld, size_t elem, int where)
+{
+	(void)m;
+	if (where == PARALIA_HOST)
+		return;
+#ifdef PARALIA_USE_CUDA
+	cudaSetDevice(where);
+	cudaMemcpy(host, placed, (size_t)ld * (n > 0 ? n : 1) * elem, cudaMemcpyDeviceToHost);
+#else
+	(void)host; (void)placed; (void)n; (void)ld; (void)elem;
+#endif
+}
+
+void t_release(void *placed, int where)
+{
+	if (where == PARALIA_HOST)
+		return;
+#ifdef PARALIA_USE_CUDA
+	cudaSetDevice(where);
+	cudaFree(placed);
+#else
+	(void)placed;
+#endif
+}

@@ -1,0 +1,34 @@
+/*
+ * Test harness shared by the tests: random inputs, reference comparisons against CBLAS/LAPACKE,
+ * matrix placement on the host or a GPU, and one line per checked case.
+ */
+#ifndef PARALIA_TESTING_H
+#define PARALIA_TESTING_H
+#include <paralia.h>
+#include <stddef.h>
+
+extern int t_failures, t_checks;
+
+/* Starts paralia; prints the workers. Exits the program with status 77 (skip) on failure to start. */
+void t_begin(const char *name);
+/* Prints "N passed, N failed" for this program and returns its exit status. */
+int t_end(void);
+/* Records one check and prints one line when it fails (or always with PARALIA_TEST_VERBOSE). */
+void t_check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Placements a routine test should try: the host, and each GPU StarPU drives (at most two). */
+int t_placement_count(void);
+int t_placement(int i); /* PARALIA_HOST or a CUDA device number */
+const char *t_placement_name(int where);
+
+/* Copies an m x n host matrix (leading dimension ld) to `where`; returns the pointer there
+ * (the host pointer itself for PARALIA_HOST). t_fetch copies back, t_release frees. */
+void *t_place(const void *host, int m, int n, int ld, size_t elem, int where);
+void t_fetch(void *host, const void *placed, int m, int n, int ld, size_t elem, int where);
+void t_release(void *placed, int where);
+
+/* Tile size that makes small test matrices span several tiles with ragged edges. */
+#define T_TILE 16
+
+#include "tests/testing_prec.h"
+#endif
