@@ -59,4 +59,14 @@ void LOCAL(t_make_dominant)(real_t *a, int n, int ld)
 	for (int i = 0; i < n; i++)
 		a[i + (size_t)i * ld] += (real_t)n;
 }
+
+/* Sets what BLAS never reads of an n x n triangular matrix (the other strict triangle, and the
+ * diagonal when diag is 'U') to value: a NaN there shows any read, and any write shows too. */
+void LOCAL(t_poison_unreferenced)(real_t *a, int n, int ld, char uplo, char diag, real_t value)
+{
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++)
+			if ((uplo == 'U' ? i > j : i < j) || (i == j && diag == 'U'))
+				a[i + (size_t)j * ld] = value;
+}
 #endif

@@ -5,7 +5,8 @@
 	double t_maxabs_##p(const T *a, int m, int n, int ld);                                   \
 	double t_maxdiff_##p(const T *a, int lda, const T *b, int ldb, int m, int n);            \
 	int t_has_nan_##p(const T *a, int m, int n, int ld);                                     \
-	void t_make_dominant_##p(T *a, int n, int ld);
+	void t_make_dominant_##p(T *a, int n, int ld);                                           \
+	void t_poison_unreferenced_##p(T *a, int n, int ld, char uplo, char diag, T value);
 T_DECLARE(s, float)
 T_DECLARE(d, double)
 #undef T_DECLARE

@@ -85,6 +85,11 @@ struct pl_submit {
 };
 int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *opts);
 
+/* Checks of the triangular kernels' helpers (trmm, trsm): characters 1-4, A (6) square and of the
+ * order of B's rows (side L) or columns (side R), B (7). Returns 0 or -pos. */
+int pl_check_triangular_task(const char *who, char side, char uplo, char transA, char diag,
+                             starpu_data_handle_t A, starpu_data_handle_t B);
+
 /* One line on stderr for an illegal argument; returns -pos (BLAS xerbla convention). */
 int pl_arg_error(const char *routine, int pos, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

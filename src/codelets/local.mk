@@ -1,3 +1,4 @@
 # Tile kernels: one file per kernel, each compiled for s and d.
 libparalia_la_SOURCES += src/codelets/codelet.h src/codelets/submit.c src/codelets/cuda_handles.c \
 	src/codelets/gemm.c src/codelets/lascal.c
+libparalia_la_SOURCES += src/codelets/triangular.c src/codelets/trmm.c src/codelets/trsm.c

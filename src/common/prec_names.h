@@ -13,4 +13,5 @@
 #define CBLAS(op) PARALIA_CAT3(cblas_, PARALIA_PREC, op)        /* cblas_dgemm */
 #define LAPACKE(op) PARALIA_CAT3(LAPACKE_, PARALIA_PREC, op)    /* LAPACKE_dpotrf */
 #define NAME_STR(op) "paralia_" PARALIA_STR(PARALIA_PREC) #op   /* "paralia_dgemm" */
+#define TASK_STR(op) "paralia_task_" PARALIA_STR(PARALIA_PREC) #op /* "paralia_task_dgemm" */
 #endif

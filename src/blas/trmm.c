@@ -1,0 +1,96 @@
+/*
+ * paralia_{s,d}trmm: B = alpha op(A) B (side L) or alpha B op(A) (side R) in place on B, A
+ * triangular; each matrix on the host or on any GPU.
+ * Tile algorithm: B(i,j) = alpha (op(A)(i,i) B(i,j) + sum over l != i in op(A)'s triangle of
+ * op(A)(i,l) B(l,j)) for side L (transposed roles for side R): the trmm kernel on the diagonal
+ * block, then gemm accumulations with beta 1. Being in place, a tile row (column) may be
+ * overwritten only once every task reading its old value has been submitted, so the sweep runs
+ * away from the triangle: top-down when op(A) is upper (row i reads rows below it), bottom-up when
+ * lower; for side R, right-to-left when op(A) is upper, left-to-right when lower. StarPU's
+ * sequential consistency then orders each write after the earlier-submitted reads (WAR).
+ */
+#ifndef PARALIA_PREC
+#define PARALIA_SELF "blas/trmm.c"
+#include "common/instantiate.h"
+#else
+#include "blas/triangular.h"
+
+/* B = alpha op(A) B: step s finishes tile row i from the rows l not yet overwritten. */
+static int LOCAL(trmm_left)(struct pl_matrix *mA, struct pl_matrix *mB, char uplo, char tA,
+                            char diag, real_t alpha)
+{
+	int down = !pl_op_lower(uplo, tA), mt = mB->mt, nt = mB->nt, ret = 0;
+	for (int s = 0; s < mt && !ret; s++) {
+		int i = down ? s : mt - 1 - s;
+		starpu_data_handle_t aii = pl_matrix_tile(mA, i, i);
+		for (int j = 0; j < nt && !ret; j++) {
+			starpu_data_handle_t bij = pl_matrix_tile(mB, i, j);
+			ret = TASK(trmm)('L', uplo, tA, diag, alpha, aii, bij, NULL);
+			for (int r = s + 1; r < mt && !ret; r++) {
+				int l = down ? r : mt - 1 - r;
+				char t;
+				starpu_data_handle_t ail = pl_op_tile(mA, tA, i, l, &t);
+				ret = TASK(gemm)(t, 'N', alpha, ail, pl_matrix_tile(mB, l, j), 1, bij, NULL);
+			}
+		}
+	}
+	return ret;
+}
+
+/* B = alpha B op(A): step s finishes tile column j from the columns l not yet overwritten. */
+static int LOCAL(trmm_right)(struct pl_matrix *mA, struct pl_matrix *mB, char uplo, char tA,
+                             char diag, real_t alpha)
+{
+	int rtl = !pl_op_lower(uplo, tA), mt = mB->mt, nt = mB->nt, ret = 0;
+	for (int s = 0; s < nt && !ret; s++) {
+		int j = rtl ? nt - 1 - s : s;
+		starpu_data_handle_t ajj = pl_matrix_tile(mA, j, j);
+		for (int i = 0; i < mt && !ret; i++) {
+			starpu_data_handle_t bij = pl_matrix_tile(mB, i, j);
+			ret = TASK(trmm)('R', uplo, tA, diag, alpha, ajj, bij, NULL);
+			for (int r = s + 1; r < nt && !ret; r++) {
+				int l = rtl ? nt - 1 - r : r;
+				char t;
+				starpu_data_handle_t alj = pl_op_tile(mA, tA, l, j, &t);
+				ret = TASK(gemm)('N', t, alpha, pl_matrix_tile(mB, i, l), alj, 1, bij, NULL);
+			}
+		}
+	}
+	return ret;
+}
+
+int FN(trmm)(paralia_side_t side, paralia_uplo_t uplo, paralia_trans_t transA, paralia_diag_t diag,
+             int m, int n, real_t alpha, const real_t *A, int lda, real_t *B, int ldb)
+{
+	const char *who = NAME_STR(trmm);
+	char sd = pl_upper((char)side), ul = pl_upper((char)uplo), dg = pl_upper((char)diag);
+	char tA = pl_upper((char)transA) == 'C' ? 'T' : pl_upper((char)transA); /* real: C == T */
+	int ret = pl_check_triangular(who, sd, ul, tA, dg, m, n, alpha == (real_t)0, A, lda, B, ldb);
+	if (ret)
+		return ret;
+	if (m == 0 || n == 0)
+		return 0; /* BLAS quick return */
+	if ((ret = pl_routine_begin(who)))
+		return ret;
+
+	int ka = sd == 'L' ? m : n;
+	int nb = pl_tile_size_for(m, n, ka);
+	struct pl_matrix mA = {0}, mB = {0};
+	if ((ret = pl_matrix_init(&mB, who, "B", B, m, n, ldb, sizeof(real_t), nb)))
+		goto done;
+	if (alpha == (real_t)0) { /* BLAS: B = 0, A not read */
+		for (int j = 0; j < mB.nt && !ret; j++)
+			for (int i = 0; i < mB.mt && !ret; i++)
+				ret = TASK(lascal)('G', 0, pl_matrix_tile(&mB, i, j), NULL);
+		goto done;
+	}
+	if ((ret = pl_matrix_init(&mA, who, "A", A, ka, ka, lda, sizeof(real_t), nb)))
+		goto done;
+	ret = sd == 'L' ? LOCAL(trmm_left)(&mA, &mB, ul, tA, dg, alpha)
+	                : LOCAL(trmm_right)(&mA, &mB, ul, tA, dg, alpha);
+done:
+	pl_matrix_finish(&mB);
+	pl_matrix_finish(&mA);
+	return ret;
+}
+#endif
