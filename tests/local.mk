@@ -3,3 +3,11 @@ TESTING_SOURCES = tests/testing.c tests/testing.h tests/testing_prec.c tests/tes
 check_PROGRAMS += tests/blas_gemm
 tests_blas_gemm_SOURCES = tests/blas_gemm.c $(TESTING_SOURCES)
 TESTS += tests/blas_gemm
+
+# Symmetric routines; testing_tri.h holds their triangle-aware checks.
+EXTRA_DIST += tests/testing_tri.h
+check_PROGRAMS += tests/blas_syrk tests/blas_syr2k tests/blas_symm
+tests_blas_syrk_SOURCES = tests/blas_syrk.c $(TESTING_SOURCES)
+tests_blas_syr2k_SOURCES = tests/blas_syr2k.c $(TESTING_SOURCES)
+tests_blas_symm_SOURCES = tests/blas_symm.c $(TESTING_SOURCES)
+TESTS += tests/blas_syrk tests/blas_syr2k tests/blas_symm
