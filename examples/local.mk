@@ -1,1 +1,3 @@
-# (nothing yet)
+# Examples: the README demo, and task graphs composed from paralia's codelets.
+noinst_PROGRAMS += examples/demo
+examples_demo_SOURCES = examples/demo.c

@@ -7,3 +7,17 @@ check_PROGRAMS += tests/blas_trmm tests/blas_trsm
 tests_blas_trmm_SOURCES = tests/blas_trmm.c $(TESTING_SOURCES)
 tests_blas_trsm_SOURCES = tests/blas_trsm.c $(TESTING_SOURCES)
 TESTS += tests/blas_trmm tests/blas_trsm
+
+# Symmetric routines; testing_tri.h holds their triangle-aware checks.
+EXTRA_DIST += tests/testing_tri.h
+check_PROGRAMS += tests/blas_syrk tests/blas_syr2k tests/blas_symm
+tests_blas_syrk_SOURCES = tests/blas_syrk.c $(TESTING_SOURCES)
+tests_blas_syr2k_SOURCES = tests/blas_syr2k.c $(TESTING_SOURCES)
+tests_blas_symm_SOURCES = tests/blas_symm.c $(TESTING_SOURCES)
+TESTS += tests/blas_syrk tests/blas_syr2k tests/blas_symm
+
+# Two application threads calling routines at once.
+check_PROGRAMS += tests/threads
+tests_threads_SOURCES = tests/threads.c $(TESTING_SOURCES)
+tests_threads_LDADD = $(LDADD) -lpthread
+TESTS += tests/threads

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "tests/testing.h"
 #include <starpu.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,8 @@
 int t_failures, t_checks;
 static const char *test_name;
 static int verbose;
+/* Tests may check from several threads (tests/threads.c): counts and lines stay whole. */
+static pthread_mutex_t check_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void t_begin(const char *name)
 {
@@ -35,17 +38,21 @@ int t_end(void)
 
 void t_check(int ok, const char *fmt, ...)
 {
+	pthread_mutex_lock(&check_lock);
 	t_checks++;
 	if (!ok)
 		t_failures++;
-	if (ok && !verbose)
+	if (ok && !verbose) {
+		pthread_mutex_unlock(&check_lock);
 		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	printf("%s: %s ", test_name, ok ? "ok  " : "FAIL");
 	vprintf(fmt, ap);
 	printf("\n");
 	va_end(ap);
+	pthread_mutex_unlock(&check_lock);
 }
 
 int t_placement_count(void)

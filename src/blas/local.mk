@@ -1,3 +1,4 @@
 # Whole-matrix routines: argument checks, tiling, task graph, wait.
-libparalia_la_SOURCES += src/blas/tiled.h src/blas/tiled.c src/blas/gemm.c
+libparalia_la_SOURCES += src/blas/tiled.h src/blas/tiled.c src/blas/gemm.c \
+	src/blas/syrk.c src/blas/syr2k.c src/blas/symm.c
 libparalia_la_SOURCES += src/blas/triangular.h src/blas/triangular.c src/blas/trmm.c src/blas/trsm.c

@@ -1,4 +1,5 @@
 # Tile kernels: one file per kernel, each compiled for s and d.
 libparalia_la_SOURCES += src/codelets/codelet.h src/codelets/submit.c src/codelets/cuda_handles.c \
-	src/codelets/gemm.c src/codelets/lascal.c
+	src/codelets/gemm.c src/codelets/lascal.c \
+	src/codelets/syrk.c src/codelets/syr2k.c src/codelets/symm.c
 libparalia_la_SOURCES += src/codelets/triangular.c src/codelets/trmm.c src/codelets/trsm.c

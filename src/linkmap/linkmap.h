@@ -54,6 +54,18 @@ int lm_load(struct lm_db *db, const char *path, char *err, size_t errlen);
 /* Saves db to path (atomically: temporary file then rename). Returns 0 or -1 (errno set). */
 int lm_save(const struct lm_db *db, const char *path);
 
+/* ---- the database of this machine (needs StarPU running) ---- */
+/* Identity of this machine as written in the database: host name plus each GPU's name and UUID. */
+void lm_machine_identity(char *out, size_t len);
+/* Path of this machine's file: $PARALIA_HOME (else ~/.paralia) + "/linkmap-<host>.txt". */
+void lm_default_path(char *out, size_t len);
+/* Fills db from StarPU's own bus model (starpu_transfer_bandwidth/latency): no sharing groups. */
+int lm_from_starpu(struct lm_db *db);
+/* What the policy and the autotuner call at init: load this machine's file; when it is missing,
+ * for another machine, or corrupt, print one line saying so (file and line for corrupt files)
+ * and fall back to lm_from_starpu. Returns 0 when the file was used, 1 on fallback. */
+int lm_open_for_this_machine(struct lm_db *db);
+
 /* ---- arithmetic (pure functions) ---- */
 /* Time in microseconds to move `bytes` over src->dst when used alone: latency + bytes / bw.
  * Returns a huge value when there is no direct link. */

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing (scripts/setup-deps.sh), then configures and builds paralia in _build/.
+# Reuses an existing build: configure runs again only when configure.ac or Makefile.am changed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+starpu_prefix=$(bash "$here/scripts/setup-deps.sh" | tail -n1)
+export PKG_CONFIG_PATH="$starpu_prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+export LD_LIBRARY_PATH="$starpu_prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+cd "$here"
+if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt configure ] \
+   || [ -n "$(find . -name local.mk -newer configure 2>/dev/null | head -n1)" ]; then
+  echo "[build] autoreconf" >&2
+  autoreconf -fi >/dev/null 2>&1 || { autoreconf -fi; exit 1; }
+fi
+mkdir -p _build && cd _build
+if [ ! -f Makefile ] || [ ../configure -nt Makefile ]; then
+  echo "[build] configure (log: _build/config.log)" >&2
+  ../configure --prefix="${PARALIA_PREFIX:-$here/_install}" >configure.out 2>&1 \
+    || { tail -20 configure.out >&2; echo "[build] FAILED: configure" >&2; exit 1; }
+  tail -6 configure.out >&2
+fi
+echo "[build] make" >&2
+make -j"$(nproc)" >make.out 2>&1 || { grep -E "error|Error" make.out | head -20 >&2; echo "[build] FAILED: make (log: _build/make.out)" >&2; exit 1; }
+echo "$starpu_prefix"

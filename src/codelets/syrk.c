@@ -1,0 +1,84 @@
+/*
+ * syrk tile kernel: C = alpha op(A) op(A)^T + beta C on the uplo triangle of a square tile C;
+ * op(A) = A (trans N, A is n x k) or A^T (trans T or C, A is k x n; C means T for real types).
+ * Argument block (cl_arg): struct syrk_args_{s,d} below. Buffers: A (R), C (RW).
+ * C stays RW even when beta == 0: the kernel writes one triangle only, and a W buffer on another
+ * node would come back whole, with the other (user-owned, "not referenced") triangle undefined.
+ */
+#ifndef PARALIA_PREC
+#define PARALIA_SELF "codelets/syrk.c"
+#include "common/instantiate.h"
+#else
+#include "codelets/codelet.h"
+
+struct LOCAL(syrk_args) {
+	char uplo, trans;
+	real_t alpha, beta;
+};
+
+static void LOCAL(syrk_cpu)(void *buffers[], void *cl_arg)
+{
+	const struct LOCAL(syrk_args) *a = cl_arg;
+	struct pl_tile A = pl_tile_of(buffers[0]), C = pl_tile_of(buffers[1]);
+	int k = a->trans == 'N' ? A.n : A.m;
+	CBLAS(syrk)(CblasColMajor, pl_cblas_uplo(a->uplo), pl_cblas_trans(a->trans), C.n, k,
+	            a->alpha, A.ptr, A.ld, a->beta, C.ptr, C.ld);
+}
+
+#ifdef PARALIA_USE_CUDA
+static void LOCAL(syrk_cuda)(void *buffers[], void *cl_arg)
+{
+	const struct LOCAL(syrk_args) *a = cl_arg;
+	struct pl_tile A = pl_tile_of(buffers[0]), C = pl_tile_of(buffers[1]);
+	int k = a->trans == 'N' ? A.n : A.m;
+	PL_CUBLAS(NAME_STR(syrk),
+	          CUBLAS(syrk)(starpu_cublas_get_local_handle(), pl_cublas_uplo(a->uplo),
+	                       pl_cublas_trans(a->trans), C.n, k, &a->alpha, A.ptr, A.ld, &a->beta,
+	                       C.ptr, C.ld));
+}
+#endif
+
+static struct starpu_perfmodel LOCAL(syrk_model) = {
+	.type = STARPU_HISTORY_BASED,
+	.symbol = NAME_STR(syrk),
+};
+
+struct starpu_codelet CL(syrk) = {
+	.name = NAME_STR(syrk),
+	.cpu_funcs = { LOCAL(syrk_cpu) },
+	.cpu_funcs_name = { PARALIA_STR(LOCAL(syrk_cpu)) },
+#ifdef PARALIA_USE_CUDA
+	.cuda_funcs = { LOCAL(syrk_cuda) },
+	.cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+	.nbuffers = STARPU_VARIABLE_NBUFFERS,
+	.model = &LOCAL(syrk_model),
+};
+
+int TASK(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, real_t alpha, starpu_data_handle_t A,
+               real_t beta, starpu_data_handle_t C, const struct paralia_task_opts *opts)
+{
+	const char *who = NAME_STR(task_syrk);
+	if (!pl_valid_uplo((char)uplo))
+		return pl_arg_error(who, 1, "uplo", "'%c' is not U or L", (char)uplo);
+	if (!pl_valid_trans((char)trans))
+		return pl_arg_error(who, 2, "trans", "'%c' is not N, T or C", (char)trans);
+	if (!A) return pl_arg_error(who, 4, "A", "NULL handle");
+	if (!C) return pl_arg_error(who, 6, "C", "NULL handle");
+	/* Real types: op C is op T; normalised here so cuBLAS never sees CUBLAS_OP_C. */
+	char t = pl_upper((char)trans) == 'N' ? 'N' : 'T';
+	int n = t == 'N' ? pl_rows(A) : pl_cols(A), k = t == 'N' ? pl_cols(A) : pl_rows(A);
+	if (pl_rows(C) != n || pl_cols(C) != n)
+		return pl_arg_error(who, 6, "C", "C is %dx%d but op(A) op(A)^T is %dx%d",
+		                    pl_rows(C), pl_cols(C), n, n);
+
+	struct LOCAL(syrk_args) args = { pl_upper((char)uplo), t, alpha, beta };
+	struct pl_submit s = {
+		.cl = &CL(syrk), .who = who, .args = &args, .args_size = sizeof args, .nbuf = 2,
+		.handles = { A, C },
+		.modes = { STARPU_R, STARPU_RW },
+		.flops = (double)k * n * (n + 1),
+	};
+	return pl_submit_task(&s, opts);
+}
+#endif
