@@ -125,7 +125,7 @@ static void LOCAL(helper_symm)(void)
 	starpu_data_unregister(hC);
 	double err = LOCAL(t_maxdiff)(C, LDC, R, LDC, LDC, N);
 	t_check(ret == 0 && err <= 4.0 * (N + 2) * PREC_EPS * (N + 1),
-	        "%s helper, side R: ret=%d err=%.2e", NAME_STR(task_symm), ret, err);
+	        "%s helper, side R: ret=%d err=%.2e", TASK_STR(symm), ret, err);
 }
 
 static void LOCAL(bad_args_symm)(void)
@@ -185,6 +185,6 @@ static void LOCAL(bad_args_symm)(void)
 	starpu_data_unregister(hC2);
 	for (size_t i = 0; i < sizeof hcases / sizeof hcases[0]; i++)
 		t_check(hcases[i].ret == hcases[i].expect, "%s bad argument case %zu: returned %d, expected %d",
-		        NAME_STR(task_symm), i, hcases[i].ret, hcases[i].expect);
+		        TASK_STR(symm), i, hcases[i].ret, hcases[i].expect);
 }
 #endif

@@ -125,7 +125,7 @@ static void LOCAL(helper_syr2k)(void)
 	starpu_data_unregister(hC);
 	double err = LOCAL(t_maxdiff)(C, LDC, R, LDC, LDC, N);
 	t_check(ret == 0 && err <= 4.0 * (2 * K + 2) * PREC_EPS * (2 * K + 1),
-	        "%s helper, trans C: ret=%d err=%.2e", NAME_STR(task_syr2k), ret, err);
+	        "%s helper, trans C: ret=%d err=%.2e", TASK_STR(syr2k), ret, err);
 }
 
 static void LOCAL(bad_args_syr2k)(void)
@@ -180,6 +180,6 @@ static void LOCAL(bad_args_syr2k)(void)
 	starpu_data_unregister(hC);
 	for (size_t i = 0; i < sizeof hcases / sizeof hcases[0]; i++)
 		t_check(hcases[i].ret == hcases[i].expect, "%s bad argument case %zu: returned %d, expected %d",
-		        NAME_STR(task_syr2k), i, hcases[i].ret, hcases[i].expect);
+		        TASK_STR(syr2k), i, hcases[i].ret, hcases[i].expect);
 }
 #endif

@@ -116,7 +116,7 @@ static void LOCAL(helper_syrk)(void)
 	starpu_data_unregister(hC);
 	double err = LOCAL(t_maxdiff)(C, LDC, R, LDC, LDC, N);
 	t_check(ret == 0 && err <= 4.0 * (K + 2) * PREC_EPS * (K + 1),
-	        "%s helper, trans C: ret=%d err=%.2e", NAME_STR(task_syrk), ret, err);
+	        "%s helper, trans C: ret=%d err=%.2e", TASK_STR(syrk), ret, err);
 }
 
 static void LOCAL(bad_args_syrk)(void)
@@ -166,6 +166,6 @@ static void LOCAL(bad_args_syrk)(void)
 	starpu_data_unregister(hBad);
 	for (size_t i = 0; i < sizeof hcases / sizeof hcases[0]; i++)
 		t_check(hcases[i].ret == hcases[i].expect, "%s bad argument case %zu: returned %d, expected %d",
-		        NAME_STR(task_syrk), i, hcases[i].ret, hcases[i].expect);
+		        TASK_STR(syrk), i, hcases[i].ret, hcases[i].expect);
 }
 #endif

@@ -57,7 +57,7 @@ int TASK(gemm)(paralia_trans_t transA, paralia_trans_t transB, real_t alpha,
                starpu_data_handle_t A, starpu_data_handle_t B, real_t beta,
                starpu_data_handle_t C, const struct paralia_task_opts *opts)
 {
-	const char *who = NAME_STR(task_gemm);
+	const char *who = TASK_STR(gemm);
 	if (!pl_valid_trans((char)transA))
 		return pl_arg_error(who, 1, "transA", "'%c' is not N, T or C", (char)transA);
 	if (!pl_valid_trans((char)transB))

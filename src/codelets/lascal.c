@@ -93,7 +93,7 @@ struct starpu_codelet CL(lascal) = {
 
 int TASK(lascal)(char uplo, real_t beta, starpu_data_handle_t A, const struct paralia_task_opts *opts)
 {
-	const char *who = NAME_STR(task_lascal);
+	const char *who = TASK_STR(lascal);
 	char u = pl_upper(uplo);
 	if (u != 'U' && u != 'L' && u != 'G')
 		return pl_arg_error(who, 1, "uplo", "'%c' is not U, L or G", uplo);

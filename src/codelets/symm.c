@@ -56,7 +56,7 @@ int TASK(symm)(paralia_side_t side, paralia_uplo_t uplo, real_t alpha, starpu_da
                starpu_data_handle_t B, real_t beta, starpu_data_handle_t C,
                const struct paralia_task_opts *opts)
 {
-	const char *who = NAME_STR(task_symm);
+	const char *who = TASK_STR(symm);
 	if (!pl_valid_side((char)side))
 		return pl_arg_error(who, 1, "side", "'%c' is not L or R", (char)side);
 	if (!pl_valid_uplo((char)uplo))

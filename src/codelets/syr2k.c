@@ -59,7 +59,7 @@ int TASK(syr2k)(paralia_uplo_t uplo, paralia_trans_t trans, real_t alpha, starpu
                 starpu_data_handle_t B, real_t beta, starpu_data_handle_t C,
                 const struct paralia_task_opts *opts)
 {
-	const char *who = NAME_STR(task_syr2k);
+	const char *who = TASK_STR(syr2k);
 	if (!pl_valid_uplo((char)uplo))
 		return pl_arg_error(who, 1, "uplo", "'%c' is not U or L", (char)uplo);
 	if (!pl_valid_trans((char)trans))

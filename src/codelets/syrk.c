@@ -58,7 +58,7 @@ struct starpu_codelet CL(syrk) = {
 int TASK(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, real_t alpha, starpu_data_handle_t A,
                real_t beta, starpu_data_handle_t C, const struct paralia_task_opts *opts)
 {
-	const char *who = NAME_STR(task_syrk);
+	const char *who = TASK_STR(syrk);
 	if (!pl_valid_uplo((char)uplo))
 		return pl_arg_error(who, 1, "uplo", "'%c' is not U or L", (char)uplo);
 	if (!pl_valid_trans((char)trans))
