@@ -80,7 +80,7 @@ say "StarPU sources: $srcdir"
 # EXCLUSIVE-THREAD mode. Drop that check (see ../shared/platforms/h200x4.md).
 for f in "$srcdir"/src/drivers/cuda/driver_cuda.c "$srcdir"/src/drivers/cuda/driver_cuda1.c; do
   [ -f "$f" ] || continue
-  if grep -q 'computeMode' "$f"; then
+  if grep -q 'props\[devid\]\.computeMode == cudaComputeModeExclusive' "$f"; then
     say "patching $(basename "$f") for CUDA 13 (computeMode)"
     sed -i 's/props\[devid\]\.computeMode == cudaComputeModeExclusive/0 \/* paralia: computeMode is gone in CUDA 13 *\//' "$f" \
       || fail "patching $f"
