@@ -21,3 +21,8 @@ check_PROGRAMS += tests/threads
 tests_threads_SOURCES = tests/threads.c $(TESTING_SOURCES)
 tests_threads_LDADD = $(LDADD) -lpthread
 TESTS += tests/threads
+
+# paralia_init/paralia_shutdown when the application owns StarPU and when paralia does.
+check_PROGRAMS += tests/init_modes
+tests_init_modes_SOURCES = tests/init_modes.c $(TESTING_SOURCES)
+TESTS += tests/init_modes

@@ -18,8 +18,7 @@ static pthread_mutex_t check_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void t_begin(const char *name)
 {
-	test_name = name;
-	verbose = getenv("PARALIA_TEST_VERBOSE") != NULL;
+	t_set_name(name);
 	int ret = paralia_init();
 	if (ret) {
 		fprintf(stderr, "%s: paralia_init failed: %s\n", name, paralia_strerror(ret));
@@ -29,11 +28,22 @@ void t_begin(const char *name)
 	       starpu_cuda_worker_get_count());
 }
 
+void t_set_name(const char *name)
+{
+	test_name = name;
+	verbose = getenv("PARALIA_TEST_VERBOSE") != NULL;
+}
+
+int t_summary(void)
+{
+	printf("%s: %d passed, %d failed\n", test_name, t_checks - t_failures, t_failures);
+	return t_failures ? 1 : 0;
+}
+
 int t_end(void)
 {
 	paralia_shutdown();
-	printf("%s: %d passed, %d failed\n", test_name, t_checks - t_failures, t_failures);
-	return t_failures ? 1 : 0;
+	return t_summary();
 }
 
 void t_check(int ok, const char *fmt, ...)

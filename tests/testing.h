@@ -13,6 +13,10 @@ extern int t_failures, t_checks;
 void t_begin(const char *name);
 /* Prints "N passed, N failed" for this program and returns its exit status. */
 int t_end(void);
+/* For tests that drive paralia_init themselves: name the test; t_summary is t_end without the
+ * paralia_shutdown. */
+void t_set_name(const char *name);
+int t_summary(void);
 /* Records one check and prints one line when it fails (or always with PARALIA_TEST_VERBOSE). */
 void t_check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

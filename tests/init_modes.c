@@ -1,0 +1,72 @@
+/*
+ * paralia_init/paralia_shutdown in both modes the README promises:
+ *   1. the application started StarPU: paralia joins it and leaves it running;
+ *   2. paralia starts StarPU itself and stops it on the last shutdown;
+ * plus the errors around them: a routine called before paralia_init, an illegal tile size.
+ * Each mode runs one small dgemm against CBLAS so "joined" means "usable".
+ */
+#include "config.h"
+#include "tests/testing.h"
+#include <starpu.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int dgemm_matches_cblas(const char *mode)
+{
+	enum { M = 37, N = 29, K = 41 };
+	static double A[M * K], B[K * N], C[M * N], R[M * N];
+	unsigned seed = 7;
+	t_fill_d(A, M, K, M, &seed);
+	t_fill_d(B, K, N, K, &seed);
+	t_fill_d(C, M, N, M, &seed);
+	for (int i = 0; i < M * N; i++)
+		R[i] = C[i];
+	int ret = paralia_dgemm(ParaliaNoTrans, ParaliaNoTrans, M, N, K, 1.5, A, M, B, K, -0.5, C, M);
+	cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.5, A, M, B, K, -0.5, R, M);
+	double err = t_maxdiff_d(C, M, R, M, M, N) / (t_maxabs_d(R, M, N, M) * K);
+	t_check(ret == 0 && err < 1e-14, "%s: dgemm returned %d, relative error %.2e", mode, ret, err);
+	return ret;
+}
+
+int main(void)
+{
+	/* t_begin would call paralia_init; this test drives init itself. */
+	t_set_name("init_modes");
+	paralia_set_tile_size(T_TILE);
+
+	/* Before any init: a clear error, not a crash. */
+	double x = 1, y = 1, z = 0;
+	int ret = paralia_dgemm('N', 'N', 1, 1, 1, 1.0, &x, 1, &y, 1, 0.0, &z, 1);
+	t_check(ret == PARALIA_ERR_NOT_INITIALIZED, "dgemm before paralia_init returned %d (%s)", ret,
+	        paralia_strerror(ret));
+	t_check(paralia_set_tile_size(-3) == -1, "paralia_set_tile_size(-3) names argument 1");
+
+	/* Mode 1: the application owns StarPU. */
+	if (starpu_init(NULL) != 0) {
+		fprintf(stderr, "init_modes: starpu_init failed\n");
+		return 77;
+	}
+	t_check(paralia_init() == 0, "joined: paralia_init");
+	t_check(paralia_init() == 0, "joined: nested paralia_init");
+	dgemm_matches_cblas("joined");
+	paralia_shutdown();
+	t_check(paralia_is_initialized(), "joined: still initialised after the inner shutdown");
+	paralia_shutdown();
+	t_check(!paralia_is_initialized(), "joined: not initialised after the outer shutdown");
+	t_check(starpu_is_initialized(), "joined: paralia left the application's StarPU running");
+	starpu_shutdown();
+
+	/* Mode 2: paralia owns StarPU. */
+	t_check(paralia_init() == 0, "owned: paralia_init");
+	t_check(starpu_is_initialized(), "owned: paralia started StarPU");
+	dgemm_matches_cblas("owned");
+	paralia_shutdown();
+	t_check(!starpu_is_initialized(), "owned: paralia stopped the StarPU it started");
+
+	/* And again: a second start/stop cycle must work (no stale per-worker handles). */
+	t_check(paralia_init() == 0, "owned again: paralia_init");
+	dgemm_matches_cblas("owned again");
+	paralia_shutdown();
+
+	return t_summary();
+}
