@@ -26,3 +26,8 @@ TESTS += tests/threads
 check_PROGRAMS += tests/init_modes
 tests_init_modes_SOURCES = tests/init_modes.c $(TESTING_SOURCES)
 TESTS += tests/init_modes
+
+# Tile factorisation codelets (potrf, getrf without pivoting) and task failure reporting.
+check_PROGRAMS += tests/codelets_factor
+tests_codelets_factor_SOURCES = tests/codelets_factor.c $(TESTING_SOURCES)
+TESTS += tests/codelets_factor
