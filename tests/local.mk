@@ -31,3 +31,7 @@ TESTS += tests/init_modes
 check_PROGRAMS += tests/codelets_factor
 tests_codelets_factor_SOURCES = tests/codelets_factor.c $(TESTING_SOURCES)
 TESTS += tests/codelets_factor
+
+# Both factorisation examples with their residual check, and their bad command lines.
+EXTRA_DIST += tests/examples.sh
+TESTS += tests/examples.sh
