@@ -10,9 +10,10 @@
  * and submit one task. They return 0, -i when argument i is illegal (one line on stderr), or
  * PARALIA_ERR_NO_WORKER when no worker can run the codelet.
  *
- * Codelets use STARPU_VARIABLE_NBUFFERS because the access mode of C depends on beta; when you
- * insert them yourself, pass the modes the helper would (R for inputs, RW or W for the output)
- * and the argument block documented in the kernel's source file.
+ * The BLAS codelets use STARPU_VARIABLE_NBUFFERS because the access mode of C depends on beta;
+ * when you insert them yourself, pass the modes the helper would (R for inputs, RW or W for the
+ * output) and the argument block documented in the kernel's source file. potrf and getrf have one
+ * fixed buffer, A in RW mode.
  */
 #ifndef PARALIA_CODELETS_H
 #define PARALIA_CODELETS_H

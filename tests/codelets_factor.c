@@ -10,6 +10,7 @@
  * Each case runs on one CPU worker and on the first and last CUDA workers when there are any
  * (forced with paralia_task_opts.worker). The strict triangle potrf must not read holds NaNs
  * and must come back bit for bit; padding rows below the tile must stay as they were.
+ * The codelets also run when inserted directly (documented argument block and mode).
  * Then failures: a tile that is not positive definite, and one with a zero pivot, make
  * paralia_task_failures() count one with the LAPACK info; reset clears it. Then bad arguments of
  * both helpers return -pos.
@@ -229,6 +230,34 @@ static void LOCAL(bad_args)(void)
 	        "%s: the legal lower-case call factored diag(4) into diag(2)", TASK_STR(potrf));
 }
 
+/* The codelets without the helpers, as paralia_codelets.h documents them: potrf with the argument
+ * block { char uplo; }, getrf with none, one RW buffer each (a StarPU user's own insertion). */
+static void LOCAL(raw_codelets)(void)
+{
+	real_t p[4] = { 4, 2, 2, 5 }, g[4] = { 4, 2, 2, 5 };
+	starpu_data_handle_t hp, hg;
+	starpu_matrix_data_register(&hp, STARPU_MAIN_RAM, (uintptr_t)p, 2, 2, 2, sizeof(real_t));
+	starpu_matrix_data_register(&hg, STARPU_MAIN_RAM, (uintptr_t)g, 2, 2, 2, sizeof(real_t));
+	struct starpu_task *t = starpu_task_create();
+	static char uplo = 'L';
+	t->cl = &CL(potrf);
+	t->handles[0] = hp;
+	t->cl_arg = &uplo;
+	t->cl_arg_size = sizeof uplo;
+	int r1 = starpu_task_submit(t);
+	int r2 = starpu_task_insert(&CL(getrf), STARPU_RW, hg, 0);
+	starpu_task_wait_for_all();
+	starpu_data_unregister(hp);
+	starpu_data_unregister(hg);
+	/* [4 2; 2 5] = L L^T with L = [2 0; 1 2]; = L U with L = [1 0; .5 1], U = [4 2; 0 4]. */
+	t_check(r1 == 0 && p[0] == 2 && p[1] == 1 && p[2] == 2 && p[3] == 2,
+	        "%s inserted directly: ret=%d L = [%g %g; %g %g]", NAME_STR(potrf), r1, (double)p[0],
+	        (double)p[2], (double)p[1], (double)p[3]);
+	t_check(r2 == 0 && g[0] == 4 && g[1] == (real_t)0.5 && g[2] == 2 && g[3] == 4,
+	        "%s inserted directly: ret=%d LU = [%g %g; %g %g]", NAME_STR(getrf), r2, (double)g[0],
+	        (double)g[2], (double)g[1], (double)g[3]);
+}
+
 static void LOCAL(run_factor)(void)
 {
 	static const int orders[] = { 1, 2, 7, 31, 32, 33, 64, 100 };
@@ -249,6 +278,7 @@ static void LOCAL(run_factor)(void)
 		LOCAL(failure_case)('G', 5, 2, 0, ids[w], names[w]);   /* zero pivot at 2 */
 		LOCAL(failure_case)('G', 70, 66, 0, ids[w], names[w]); /* in the third panel */
 	}
+	LOCAL(raw_codelets)();
 	LOCAL(bad_args)();
 }
 #endif
