@@ -297,16 +297,19 @@ int lm_load(struct lm_db *db, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
-/* '#' starts a comment and newlines end a line: keep them out of free text we write. */
+/* '#' starts a comment and newlines end a line: keep them out of free text we write, and
+ * trim the blanks the reader would trim. */
 static void clean_text(const char *in, char *out, size_t len, const char *empty)
 {
+	in += strspn(in, " \t");
 	size_t n = 0;
 	for (; *in && n + 1 < len; in++)
 		out[n++] = (*in == '#' || *in == '\n' || *in == '\r') ? '_' : *in;
+	while (n && (out[n - 1] == ' ' || out[n - 1] == '\t'))
+		n--;
 	out[n] = '\0';
-	char tmp[1024];
-	rest_of_line(out, 0, tmp, sizeof(tmp) < len ? sizeof(tmp) : len);
-	snprintf(out, len, "%s", *tmp ? tmp : empty);
+	if (!n)
+		snprintf(out, len, "%s", empty);
 }
 
 static int write_db(const struct lm_db *db, FILE *f)
