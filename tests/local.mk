@@ -33,3 +33,9 @@ check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
 tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
 tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
 TESTS += tests/linkmap_file tests/linkmap_routes
+
+# Link map of this machine (fallbacks and warnings) and the paralia-linkmap tool.
+check_PROGRAMS += tests/linkmap_machine
+tests_linkmap_machine_SOURCES = tests/linkmap_machine.c $(TESTING_SOURCES)
+EXTRA_DIST += tests/linkmap_tool.sh
+TESTS += tests/linkmap_machine tests/linkmap_tool.sh
