@@ -122,6 +122,12 @@ static void check_open(void)
 	        "other machine's file: one line saying so (got '%s')", out);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && out[0] == '\0', "other machine again: no second warning");
+	/* ... unless PARALIA_LINKMAP names it: then it is used, with one warning. */
+	setenv("PARALIA_LINKMAP", path, 1);
+	ret = open_captured(&db, out, sizeof(out));
+	t_check(ret == 0 && db.from_starpu == 0 && lines(out) == 1 && strstr(out, "PARALIA_LINKMAP names it"),
+	        "other machine's file named by PARALIA_LINKMAP: used, one warning (ret %d, '%s')", ret, out);
+	unsetenv("PARALIA_LINKMAP");
 	unsetenv("PARALIA_CALIBRATE");
 
 	/* This machine, but nodes StarPU does not have. */

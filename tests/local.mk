@@ -39,3 +39,8 @@ check_PROGRAMS += tests/linkmap_machine
 tests_linkmap_machine_SOURCES = tests/linkmap_machine.c $(TESTING_SOURCES)
 EXTRA_DIST += tests/linkmap_tool.sh
 TESTS += tests/linkmap_machine tests/linkmap_tool.sh
+
+# The heat map's PNG encoder.
+check_PROGRAMS += tests/linkmap_png
+tests_linkmap_png_SOURCES = tests/linkmap_png.c tools/png_write.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_png

@@ -404,6 +404,8 @@ int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, 
 		return -1;
 	}
 	c->ngpus = n > MAXG ? MAXG : n;
+	int old_dev = 0; /* the caller's current device (an application thread at paralia init) */
+	cudaGetDevice(&old_dev);
 	progress(c, "measuring host RAM and %d GPU(s): every link at %d sizes, then shared resources",
 	         c->ngpus, NSIZES);
 	hwloc_topology_t topo;
@@ -413,6 +415,7 @@ int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, 
 		topology(c, topo, old);
 	int ret = run(c, db);
 	teardown(c);
+	cudaSetDevice(old_dev);
 	if (have_topo) {
 		if (!hwloc_bitmap_iszero(old))
 			hwloc_set_cpubind(topo, old, HWLOC_CPUBIND_THREAD);

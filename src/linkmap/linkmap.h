@@ -83,7 +83,7 @@ int lm_load(struct lm_db *db, const char *path, char *err, size_t errlen);
 /* Saves db to path (atomically: temporary file then rename). Returns 0 or -1 (errno set). */
 int lm_save(const struct lm_db *db, const char *path);
 
-/* ---- the database of this machine (needs StarPU running) ---- */
+/* ---- the database of this machine (src/linkmap/machine.c) ---- */
 /* Identity of this machine as written in the database: host name plus each GPU's name and UUID. */
 void lm_machine_identity(char *out, size_t len);
 /* Path of this machine's file: $PARALIA_LINKMAP when set, else $PARALIA_HOME (else ~/.paralia)
@@ -93,12 +93,15 @@ void lm_default_path(char *out, size_t len);
 int lm_make_parent_dir(const char *path);
 /* Fills db from StarPU's own bus model (starpu_transfer_bandwidth/latency): no sharing groups. */
 int lm_from_starpu(struct lm_db *db);
-/* What the policy and the autotuner call at init: load this machine's file; when it is missing,
- * for another machine, or corrupt, print one line saying so (file and line for corrupt files)
- * and fall back to lm_from_starpu. Returns 0 when the file was used, 1 on fallback. */
+/* What the policy and the autotuner call at init (StarPU running), once: loads this machine's
+ * file and maps it onto StarPU's memory nodes (lm_remap). Each problem prints one line, once per
+ * process, and falls back to lm_from_starpu: file missing; corrupt ("path:line: reason"); not
+ * describing StarPU's memory nodes; measured on another machine (then, when this machine has
+ * CUDA GPUs and PARALIA_CALIBRATE is not 0, it is recalibrated, saved and used instead; a file
+ * named by PARALIA_LINKMAP is used anyway, with the warning). Returns 0 when a file was used,
+ * 1 on fallback, -1 when even the fallback is impossible (StarPU not running). */
 int lm_open_for_this_machine(struct lm_db *db);
-/* The same for another path (lm_open_for_this_machine is lm_open_path(db, default path)).
- * Returns -1 only when even the fallback is impossible (StarPU not running). */
+/* The same for another path (lm_open_for_this_machine is lm_open_path(db, lm_default_path)). */
 int lm_open_path(struct lm_db *db, const char *path);
 
 /* ---- calibration (src/linkmap/calibrate.c; needs CUDA GPUs) ---- */

@@ -261,7 +261,11 @@ static int open_file(struct lm_db *db, const char *path, struct lm_db *file)
 		return fallback(db);
 	}
 	lm_machine_identity(me, sizeof(me));
-	if (strcmp(file->machine, me) && !recalibrate(file, path, file->machine))
+	const char *chosen = getenv("PARALIA_LINKMAP");
+	if (strcmp(file->machine, me) && chosen && !strcmp(chosen, path))
+		warn_once("%s was measured on another machine (%s); using it because PARALIA_LINKMAP "
+		          "names it", path, file->machine);
+	else if (strcmp(file->machine, me) && !recalibrate(file, path, file->machine))
 		return fallback(db);
 	if (!starpu_is_initialized()) {
 		*db = *file; /* nothing to map onto: the file as it is */
