@@ -35,3 +35,20 @@ TESTS += tests/codelets_factor
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh
+# Link map: database files and route/sharing arithmetic on synthetic machines (tests/data/linkmap).
+EXTRA_DIST += tests/data/linkmap
+check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
+tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
+tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_file tests/linkmap_routes
+
+# Link map of this machine (fallbacks and warnings) and the paralia-linkmap tool.
+check_PROGRAMS += tests/linkmap_machine
+tests_linkmap_machine_SOURCES = tests/linkmap_machine.c $(TESTING_SOURCES)
+EXTRA_DIST += tests/linkmap_tool.sh
+TESTS += tests/linkmap_machine tests/linkmap_tool.sh
+
+# The heat map's PNG encoder.
+check_PROGRAMS += tests/linkmap_png
+tests_linkmap_png_SOURCES = tests/linkmap_png.c tools/png_write.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_png

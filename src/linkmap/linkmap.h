@@ -14,7 +14,10 @@
 #include <stddef.h>
 
 #define LM_MAX_NODES 16
-#define LM_MAX_GROUPS 32
+#define LM_MAX_GROUPS 64
+#define LM_MAX_GROUP_LINKS (LM_MAX_NODES * 2)
+/* Time returned for a copy that has no way to happen (no direct link, no route within the hops). */
+#define LM_NEVER_US 1e30
 #define LM_FORMAT_VERSION 1
 
 enum lm_node_kind { LM_HOST = 0, LM_GPU = 1 };
@@ -34,12 +37,12 @@ struct lm_link {
 struct lm_group {
 	char name[32];
 	int nlinks;
-	int src[LM_MAX_NODES * 2], dst[LM_MAX_NODES * 2];
+	int src[LM_MAX_GROUP_LINKS], dst[LM_MAX_GROUP_LINKS];
 	double total_gbs;
 };
 
 struct lm_db {
-	char machine[128];  /* host name + GPU identities: which machine the numbers belong to */
+	char machine[1024]; /* host name + GPU names and UUIDs: which machine the numbers belong to */
 	int nnodes;
 	struct lm_node node[LM_MAX_NODES];
 	struct lm_link link[LM_MAX_NODES][LM_MAX_NODES];
@@ -48,23 +51,72 @@ struct lm_db {
 	int from_starpu;    /* 1: fallback built from StarPU's bus model (no sharing information) */
 };
 
+/* ---- building a database (synthetic topologies, calibration, the StarPU fallback) ---- */
+/* Empty database of nnodes nodes (no links, no groups); nnodes is clamped to [0, LM_MAX_NODES]. */
+void lm_init(struct lm_db *db, int nnodes);
+/* Sets node i's kind, device number and identity. Returns 0, or -1 when i is out of range. */
+int lm_set_node(struct lm_db *db, int i, enum lm_node_kind kind, int devid, const char *ident);
+/* Sets the direct link src->dst. Returns 0, or -1 for bad nodes or negative/non-finite numbers. */
+int lm_set_link(struct lm_db *db, int src, int dst, double lat_us, double bw_gbs);
+/* Adds a sharing group of n links (src[i] -> dst[i]) that together sustain total_gbs.
+ * Returns the group's index, or -1 when full or an argument is invalid. */
+int lm_add_group(struct lm_db *db, const char *name, double total_gbs, int n, const int *src,
+                 const int *dst);
+/* Host node 0 plus ngpus GPUs (nodes 1..ngpus), every host<->GPU and GPU<->GPU link with the
+ * given bandwidths and latency, no sharing groups: the shape of StarPU's own bus model. */
+void lm_build_uniform(struct lm_db *db, int ngpus, double h2d_gbs, double d2h_gbs,
+                      double p2p_gbs, double lat_us);
+/* Validates db: node count, kinds, numbers finite and not negative, empty diagonal, groups naming
+ * distinct existing links with a positive total. Returns 0, or -1 with the first problem in err. */
+int lm_check(const struct lm_db *db, char *err, size_t errlen);
+/* The part of `in` that describes the n nodes (kinds[i], devids[i]), in that order: how a file
+ * measured on all GPUs serves a StarPU that drives only some of them. Groups keep their total and
+ * the links that remain. Returns 0, or -1 with err naming a node `in` does not have. */
+int lm_remap(const struct lm_db *in, int n, const enum lm_node_kind *kinds, const int *devids,
+             struct lm_db *out, char *err, size_t errlen);
+/* Short name of node i for messages and tables: "host0", "gpu2" (kind + device number). */
+const char *lm_node_name(const struct lm_db *db, int i, char *buf, size_t len);
+
 /* ---- database file (format documented in docs/LINKMAP_FORMAT.md) ---- */
 /* Loads path. Returns 0, or -1 with err holding "path:line: reason". */
 int lm_load(struct lm_db *db, const char *path, char *err, size_t errlen);
 /* Saves db to path (atomically: temporary file then rename). Returns 0 or -1 (errno set). */
 int lm_save(const struct lm_db *db, const char *path);
 
-/* ---- the database of this machine (needs StarPU running) ---- */
+/* ---- the database of this machine (src/linkmap/machine.c) ---- */
 /* Identity of this machine as written in the database: host name plus each GPU's name and UUID. */
 void lm_machine_identity(char *out, size_t len);
-/* Path of this machine's file: $PARALIA_HOME (else ~/.paralia) + "/linkmap-<host>.txt". */
+/* Path of this machine's file: $PARALIA_LINKMAP when set, else $PARALIA_HOME (else ~/.paralia)
+ * + "/linkmap-<host>.txt". */
 void lm_default_path(char *out, size_t len);
+/* Creates the folder that will hold path (and its parents). Returns 0 or -1 (errno set). */
+int lm_make_parent_dir(const char *path);
 /* Fills db from StarPU's own bus model (starpu_transfer_bandwidth/latency): no sharing groups. */
 int lm_from_starpu(struct lm_db *db);
-/* What the policy and the autotuner call at init: load this machine's file; when it is missing,
- * for another machine, or corrupt, print one line saying so (file and line for corrupt files)
- * and fall back to lm_from_starpu. Returns 0 when the file was used, 1 on fallback. */
+/* What the policy and the autotuner call at init (StarPU running), once: loads this machine's
+ * file and maps it onto StarPU's memory nodes (lm_remap). Each problem prints one line, once per
+ * process, and falls back to lm_from_starpu: file missing; corrupt ("path:line: reason"); not
+ * describing StarPU's memory nodes; measured on another machine (then, when this machine has
+ * CUDA GPUs and PARALIA_CALIBRATE is not 0, it is recalibrated, saved and used instead; a file
+ * named by PARALIA_LINKMAP is used anyway, with the warning). Returns 0 when a file was used,
+ * 1 on fallback, -1 when even the fallback is impossible (StarPU not running). */
 int lm_open_for_this_machine(struct lm_db *db);
+/* The same for another path (lm_open_for_this_machine is lm_open_path(db, lm_default_path)). */
+int lm_open_path(struct lm_db *db, const char *path);
+
+/* ---- calibration (src/linkmap/calibrate.c; needs CUDA GPUs) ---- */
+struct lm_calib_opts {
+	double budget_s;  /* whole run, seconds (0: 50) */
+	int min_samples;  /* per measurement (0: 10) */
+	int max_samples;  /* per measurement (0: 200) */
+	double rel_ci;    /* stop when the 95% confidence half-width is below rel_ci * mean (0: 0.05) */
+	int quiet;        /* 1: no progress lines on stderr */
+};
+/* Measures this machine's links with CUDA copies (pinned host memory, peer copies) and fills db:
+ * node 0 host RAM, node 1 + g CUDA device g, latency and bandwidth of every ordered pair fitted
+ * over several sizes, and sharing groups found by concurrent copies. opts may be NULL.
+ * Returns 0, or -1 with the reason in err (built without CUDA, no GPU, a CUDA error). */
+int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, size_t errlen);
 
 /* ---- arithmetic (pure functions) ---- */
 /* Time in microseconds to move `bytes` over src->dst when used alone: latency + bytes / bw.
@@ -72,9 +124,14 @@ int lm_open_for_this_machine(struct lm_db *db);
 double lm_link_time_us(const struct lm_db *db, int src, int dst, size_t bytes);
 
 /* Bandwidth (GB/s) of src->dst while the links in active[] (pairs src,dst; n of them; may include
- * src->dst itself) are in use at the same time: each sharing group's total is split evenly among
- * its active links, and the link gets the minimum over its groups and its own bandwidth. */
+ * src->dst itself, duplicates count once) are in use at the same time. Within each sharing group
+ * the total is split max-min fairly among its active links (a link never gets more than its own
+ * bandwidth; what slow links leave over goes to the others); the link gets the minimum over its
+ * groups and its own bandwidth. 0 when there is no direct link. */
 double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active)[2], int nactive);
+/* lm_link_time_us at the bandwidth lm_shared_bw gives under active[]. */
+double lm_shared_time_us(const struct lm_db *db, int src, int dst, size_t bytes,
+                         const int (*active)[2], int nactive);
 
 /* Fastest way to move `bytes` from src to dst with at most max_hops intermediate nodes (0, 1 or
  * 2), given when each link becomes free (link_free_us[src][dst], absolute time; NULL = all free
@@ -84,4 +141,10 @@ double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active
 int lm_best_route(const struct lm_db *db, int src, int dst, size_t bytes, int max_hops,
                   const double (*link_free_us)[LM_MAX_NODES], double now_us, int path[4],
                   double *arrival_us);
+/* The same, with each hop at its bandwidth under the sharing of active[] (see lm_shared_bw).
+ * Ties go to the route with fewer hops. Both return -1 (and *arrival_us = LM_NEVER_US) when no
+ * route exists within max_hops, or for bad arguments (max_hops outside 0..2, nodes out of range). */
+int lm_best_route_shared(const struct lm_db *db, int src, int dst, size_t bytes, int max_hops,
+                         const double (*link_free_us)[LM_MAX_NODES], double now_us,
+                         const int (*active)[2], int nactive, int path[4], double *arrival_us);
 #endif
