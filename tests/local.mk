@@ -26,3 +26,10 @@ TESTS += tests/threads
 check_PROGRAMS += tests/init_modes
 tests_init_modes_SOURCES = tests/init_modes.c $(TESTING_SOURCES)
 TESTS += tests/init_modes
+
+# Link map: database files and route/sharing arithmetic on synthetic machines (tests/data/linkmap).
+EXTRA_DIST += tests/data/linkmap
+check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
+tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
+tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_file tests/linkmap_routes
