@@ -33,3 +33,12 @@ check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
 tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
 tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
 TESTS += tests/linkmap_file tests/linkmap_routes
+
+# The paralia scheduling policy: its model on synthetic link databases (no StarPU needed).
+EXTRA_DIST += tests/sched_testing.h
+check_PROGRAMS += tests/sched_eta tests/sched_host_once tests/sched_queue tests/sched_route
+tests_sched_eta_SOURCES = tests/sched_eta.c $(TESTING_SOURCES)
+tests_sched_host_once_SOURCES = tests/sched_host_once.c $(TESTING_SOURCES)
+tests_sched_queue_SOURCES = tests/sched_queue.c $(TESTING_SOURCES)
+tests_sched_route_SOURCES = tests/sched_route.c $(TESTING_SOURCES)
+TESTS += tests/sched_eta tests/sched_host_once tests/sched_queue tests/sched_route

@@ -38,6 +38,7 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 
 void pl_links_refresh(struct pl_links *L, double now)
 {
+	memcpy(L->scratch, L->free_us, sizeof L->scratch);
 	uint64_t act[4] = { 0, 0, 0, 0 };
 	int pairs[LM_MAX_NODES * LM_MAX_NODES][2], np = 0;
 	for (int s = 0; s < L->n; s++)
@@ -63,8 +64,10 @@ static double hop_us(const struct pl_links *L, int s, int d, size_t bytes)
 	return lm_link_time_us(&L->eff, s, d, bytes);
 }
 
-double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, double now,
-                  int route, int max_hops, int path[4], int *np)
+/* Arrival over the links' availability `fr` (the matrix itself or a scratch copy). */
+static double arrival_in(const struct pl_links *L, const double (*fr)[LM_MAX_NODES],
+                         const struct pl_dview *d, int dst, double now, int route, int max_hops,
+                         int path[4], int *np)
 {
 	if (d->eta[dst] < PL_INF) {
 		path[0] = dst;
@@ -94,8 +97,16 @@ double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, d
 				continue;
 			int p[4];
 			double arr;
-			int n = lm_best_route(&L->eff, s, dst, d->bytes, max_hops, L->free_us,
-			                      e > now ? e : now, p, &arr);
+			double t0 = e > now ? e : now;
+			int n = lm_best_route(&L->eff, s, dst, d->bytes, max_hops, fr, t0, p, &arr);
+			if (pass == 0 && avoid_host && n > 2) {
+				/* nor pass it through a shared host on the way */
+				int via_host = 0;
+				for (int h = 1; h + 1 < n; h++)
+					via_host |= L->host_shared[p[h]];
+				if (via_host)
+					n = lm_best_route(&L->eff, s, dst, d->bytes, 0, fr, t0, p, &arr);
+			}
 			if (n < 2 || arr >= NEVER || arr >= best)
 				continue;
 			best = arr;
@@ -107,7 +118,33 @@ double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, d
 	return best;
 }
 
-void pl_choose(const struct pl_links *L, const struct pl_dview *in, int nin,
+double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, double now,
+                  int route, int max_hops, int path[4], int *np)
+{
+	return arrival_in(L, (const double (*)[LM_MAX_NODES])L->free_us, d, dst, now, route, max_hops,
+	                  path, np);
+}
+
+/* Occupies the links of path in fr as a copy of `bytes` leaving at t0; returns its arrival.
+ * undo (if not NULL) records the previous values so that a tentative plan can be rolled back. */
+struct pl_undo { int n; int s[PL_MAX_INPUTS * 3], d[PL_MAX_INPUTS * 3]; double v[PL_MAX_INPUTS * 3]; };
+static double occupy(const struct pl_links *L, double (*fr)[LM_MAX_NODES], const int *p, int np,
+                     size_t bytes, double t0, struct pl_undo *undo)
+{
+	double t = t0;
+	for (int h = 0; h + 1 < np; h++) {
+		int s = p[h], d = p[h + 1];
+		double start = fr[s][d] > t ? fr[s][d] : t;
+		t = start + hop_us(L, s, d, bytes);
+		if (undo && undo->n < PL_MAX_INPUTS * 3) {
+			undo->s[undo->n] = s, undo->d[undo->n] = d, undo->v[undo->n++] = fr[s][d];
+		}
+		fr[s][d] = t;
+	}
+	return t;
+}
+
+void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
                const struct pl_cand *c, int nc, const double *kernel_us, double now,
                int route, int max_hops, struct pl_decision *out)
 {
@@ -125,13 +162,28 @@ void pl_choose(const struct pl_links *L, const struct pl_dview *in, int nin,
 		if (!(done & (1u << node))) {
 			done |= 1u << node;
 			double ready = now;
+			/* Inputs that travel share links: plan them one after the other on a scratch
+			 * copy of the availability matrix, rolled back after this node. */
+			struct pl_undo undo;
+			undo.n = 0;
 			for (int j = 0; j < nin; j++) {
 				if (!in[j].read)
 					continue;
 				int p[4], np;
-				double a = pl_arrival(L, &in[j], node, now, route, max_hops, p, &np);
+				double a = arrival_in(L, (const double (*)[LM_MAX_NODES])L->scratch, &in[j], node,
+				                      now, route, max_hops, p, &np);
+				if (a >= PL_INF)
+					continue; /* no modelled way: StarPU will find one */
+				if (np >= 2) {
+					double t0 = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
+					a = occupy(L, L->scratch, p, np, in[j].bytes, t0, &undo);
+				}
 				if (a > ready)
 					ready = a;
+			}
+			while (undo.n > 0) {
+				undo.n--;
+				L->scratch[undo.s[undo.n]][undo.d[undo.n]] = undo.v[undo.n];
 			}
 			out->node_ready[node] = ready;
 		}
@@ -166,8 +218,8 @@ int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double
 		for (int h = 0; h + 1 < np; h++) {
 			int s = p[h], d = p[h + 1];
 			double start = L->free_us[s][d] > t ? L->free_us[s][d] : t;
-			double arr = start + hop_us(L, s, d, in[j].bytes);
-			L->free_us[s][d] = arr;
+			double arr = occupy(L, L->free_us, p + h, 2, in[j].bytes, t, NULL);
+			L->scratch[s][d] = arr;
 			L->bytes[s][d] += (double)in[j].bytes;
 			if (arr < in[j].eta[d])
 				in[j].eta[d] = arr;
@@ -184,4 +236,26 @@ int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double
 			in[j].eta[node] = end_us;
 		}
 	return nh;
+}
+
+int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double ratio)
+{
+	if (!(ratio > 0))
+		return 0;
+	double best = PL_INF;
+	for (int i = 0; i < nc; i++) {
+		double k = kernel_us[c[i].cls];
+		if (k >= 0 && k < best)
+			best = k;
+	}
+	int n = 0;
+	for (int i = 0; i < nc; i++) {
+		double *k = &kernel_us[c[i].cls];
+		/* 1 us floor: tiny tasks cost their scheduling, not their kernel */
+		if (*k > ratio * best && *k > 1.0) {
+			*k = -1;
+			n++;
+		}
+	}
+	return n;
 }

@@ -293,19 +293,7 @@ static int paralia_push_task(struct starpu_task *task)
 	STARPU_ASSERT_MSG(nc > 0, "paralia: no worker of context %u can run the task", ctx);
 
 	/* Device selection: a class far slower than the best one for this task gets none of it. */
-	if (pl_g.set.slow_ratio > 0) {
-		double best = PL_INF;
-		for (int i = 0; i < nc; i++)
-			if (kernel_us[cand[i].cls] < best)
-				best = kernel_us[cand[i].cls];
-		for (int i = 0; i < nc; i++) {
-			double *k = &kernel_us[cand[i].cls];
-			if (*k > pl_g.set.slow_ratio * best && *k > 1.0) {
-				*k = -1;
-				pl_g.nexcluded++;
-			}
-		}
-	}
+	pl_g.nexcluded += pl_exclude_slow(kernel_us, cand, nc, pl_g.set.slow_ratio);
 
 	struct pl_tdata *td = calloc(1, sizeof *td);
 	STARPU_ASSERT_MSG(td, "paralia: out of memory");

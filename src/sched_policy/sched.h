@@ -39,12 +39,14 @@ struct pl_links {
 	struct lm_db eff;  /* the same with each link's bandwidth under the sharing now in effect */
 	int n;
 	double free_us[LM_MAX_NODES][LM_MAX_NODES]; /* when each src->dst link is next free */
+	double scratch[LM_MAX_NODES][LM_MAX_NODES]; /* = free_us between calls; pl_choose's trial plans */
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
 	double bytes[LM_MAX_NODES][LM_MAX_NODES];   /* bytes planned over each link (summary) */
 	int host_shared[LM_MAX_NODES];              /* host node whose links share a group */
 };
 void pl_links_init(struct pl_links *L, const struct lm_db *db);
-/* Recomputes eff when the set of busy links (free_us > now) changed since the last call. */
+/* Recomputes eff when the set of busy links (free_us > now) changed since the last call.
+ * Whoever writes free_us directly (tests, corrections) calls it afterwards. */
 void pl_links_refresh(struct pl_links *L, double now);
 
 /* What is known of one datum: when a valid copy exists (or will) on each node. */
@@ -79,9 +81,13 @@ struct pl_decision {
 /* Chooses the candidate that finishes first: max(free, inputs' arrival on its node) + kernel
  * time of its class. Inputs' arrivals are computed once per memory node, so the cost grows with
  * the number of nodes, not of workers. kernel_us[cls] < 0 or NaN: class cannot run the task. */
-void pl_choose(const struct pl_links *L, const struct pl_dview *in, int nin,
+void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
                const struct pl_cand *c, int nc, const double *kernel_us, double now,
                int route, int max_hops, struct pl_decision *out);
+
+/* Device selection: a class whose kernel time is more than ratio times the best class's gets
+ * kernel_us = -1 (none of this task); ratio <= 0 excludes nothing. Returns how many classes. */
+int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double ratio);
 
 /* One planned copy. */
 struct pl_hop { int data; int src, dst; double start_us, arrival_us; };
