@@ -69,6 +69,38 @@ int main(void)
 	ts = pl_arrival(&L, &d, 2, 0, 0, 0, p, &np);
 	t_check(p[0] == 0, "relays off: only the host copy is a source (src %d)", p[0]);
 
+	/* The policy's inlined routes equal lm_best_route's, on real-shaped machines with random
+	 * link availability. */
+	const char *dbs[3] = { "h200x4", "dgx1-v100", "pcie-only-4" };
+	int same = 1, tried = 0;
+	srand(7);
+	for (int m = 0; m < 3; m++) {
+		struct lm_db x;
+		st_load(&x, dbs[m]);
+		pl_links_init(&L, &x);
+		for (int it = 0; it < 300; it++) {
+			for (int a = 0; a < x.nnodes; a++)
+				for (int b = 0; b < x.nnodes; b++)
+					L.free_us[a][b] = rand() % 3 ? 0 : rand() % 5000;
+			pl_links_refresh(&L, 100);
+			int src = rand() % x.nnodes, dst = rand() % x.nnodes, hops = rand() % 3;
+			if (src == dst)
+				continue;
+			size_t bytes = (size_t)(1 + rand() % 64) << 20;
+			int p1[4], p2[4];
+			double a1, a2;
+			int n1 = pl_route(&L, (const double (*)[LM_MAX_NODES])L.free_us, src, dst, bytes, hops, 100, p1, &a1);
+			int n2 = lm_best_route(&L.eff, src, dst, bytes, hops, (const double (*)[LM_MAX_NODES])L.free_us, 100, p2, &a2);
+			tried++;
+			if (n1 != n2 || (n1 > 0 && (!st_near(a1, a2) || memcmp(p1, p2, n1 * sizeof(int)) != 0))) {
+				same = 0;
+				printf("differs on %s %d->%d hops %d: %d nodes %.3f vs %d nodes %.3f\n", dbs[m], src, dst,
+				       hops, n1, a1, n2, a2);
+			}
+		}
+	}
+	t_check(same && tried > 500, "pl_route = lm_best_route on %d random cases", tried);
+
 	/* PARALIA_DEVICES */
 	t_check(pl_device_allowed("", "cuda", "cuda0"), "empty list allows all");
 	t_check(pl_device_allowed("cuda0,cuda2", "cuda", "cuda2"), "cuda2 in cuda0,cuda2");

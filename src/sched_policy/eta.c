@@ -32,6 +32,19 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 				if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
 					L->host_shared[gr->src[i]] = 1;
 	}
+	/* Only links in a sharing group change bandwidth with the others' use. */
+	for (int a = 0; a < L->n; a++)
+		for (int b = 0; b < L->n; b++)
+			for (int g = 0; g < db->ngroups && a != b; g++) {
+				int in = 0;
+				for (int i = 0; i < db->group[g].nlinks; i++)
+					in |= db->group[g].src[i] == a && db->group[g].dst[i] == b;
+				if (in) {
+					L->grouped[L->ngrouped][0] = a, L->grouped[L->ngrouped][1] = b;
+					L->ngrouped++;
+					break;
+				}
+			}
 	L->active[0] = ~0ull; /* differs from any real set: the first refresh computes eff */
 	pl_links_refresh(L, 0);
 }
@@ -52,10 +65,66 @@ void pl_links_refresh(struct pl_links *L, double now)
 		return;
 	memcpy(L->active, act, sizeof(act));
 	/* Each link as if it were used now beside the busy ones: the bandwidth a new copy gets. */
-	for (int s = 0; s < L->n; s++)
-		for (int d = 0; d < L->n; d++)
-			L->eff.link[s][d].bw_gbs = (s == d || L->db.ngroups == 0)
-				? L->db.link[s][d].bw_gbs : lm_shared_bw(&L->db, s, d, (const int (*)[2])pairs, np);
+	for (int i = 0; i < L->ngrouped; i++) {
+		int s = L->grouped[i][0], d = L->grouped[i][1];
+		L->eff.link[s][d].bw_gbs = lm_shared_bw(&L->db, s, d, (const int (*)[2])pairs, np);
+	}
+}
+
+/* lm_best_route over eff, inlined for the policy's hot path: the same store-and-forward walk
+ * (a hop starts when the datum is at its source and the link is free), the same order (direct,
+ * then one hop, then two; strict improvement, so ties keep fewer hops). tests/sched_route checks
+ * it against lm_best_route. */
+static inline double hop_at(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int a, int b,
+                            double t, size_t bytes)
+{
+	double bw = L->eff.link[a][b].bw_gbs;
+	if (bw <= 0)
+		return PL_INF;
+	if (fr[a][b] > t)
+		t = fr[a][b];
+	return t + L->eff.link[a][b].latency_us + (double)bytes / (bw * 1e3);
+}
+
+int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
+             size_t bytes, int max_hops, double t0, int path[4], double *arrival)
+{
+	int n = L->n, best_n = -1;
+	double best = PL_INF;
+	double t = hop_at(L, fr, src, dst, t0, bytes);
+	if (t < best)
+		best = t, best_n = 2, path[0] = src, path[1] = dst;
+	if (max_hops >= 1)
+		for (int k = 0; k < n; k++) {
+			if (k == src || k == dst)
+				continue;
+			double tk = hop_at(L, fr, src, k, t0, bytes);
+			if (tk >= best)
+				continue;
+			t = hop_at(L, fr, k, dst, tk, bytes);
+			if (t < best)
+				best = t, best_n = 3, path[0] = src, path[1] = k, path[2] = dst;
+		}
+	if (max_hops >= 2)
+		for (int k = 0; k < n; k++) {
+			if (k == src || k == dst)
+				continue;
+			double tk = hop_at(L, fr, src, k, t0, bytes);
+			if (tk >= best)
+				continue;
+			for (int l = 0; l < n; l++) {
+				if (l == src || l == dst || l == k)
+					continue;
+				double tl = hop_at(L, fr, k, l, tk, bytes);
+				if (tl >= best)
+					continue;
+				t = hop_at(L, fr, l, dst, tl, bytes);
+				if (t < best)
+					best = t, best_n = 4, path[0] = src, path[1] = k, path[2] = l, path[3] = dst;
+			}
+		}
+	*arrival = best;
+	return best_n;
 }
 
 /* Time one hop takes now, at its bandwidth under the current sharing. */
@@ -98,14 +167,14 @@ static double arrival_in(const struct pl_links *L, const double (*fr)[LM_MAX_NOD
 			int p[4];
 			double arr;
 			double t0 = e > now ? e : now;
-			int n = lm_best_route(&L->eff, s, dst, d->bytes, max_hops, fr, t0, p, &arr);
+			int n = pl_route(L, fr, s, dst, d->bytes, max_hops, t0, p, &arr);
 			if (pass == 0 && avoid_host && n > 2) {
 				/* nor pass it through a shared host on the way */
 				int via_host = 0;
 				for (int h = 1; h + 1 < n; h++)
 					via_host |= L->host_shared[p[h]];
 				if (via_host)
-					n = lm_best_route(&L->eff, s, dst, d->bytes, 0, fr, t0, p, &arr);
+					n = pl_route(L, fr, s, dst, d->bytes, 0, t0, p, &arr);
 			}
 			if (n < 2 || arr >= NEVER || arr >= best)
 				continue;

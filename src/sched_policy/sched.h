@@ -43,11 +43,17 @@ struct pl_links {
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
 	double bytes[LM_MAX_NODES][LM_MAX_NODES];   /* bytes planned over each link (summary) */
 	int host_shared[LM_MAX_NODES];              /* host node whose links share a group */
+	int ngrouped, grouped[LM_MAX_NODES * LM_MAX_NODES][2]; /* links in some sharing group */
 };
 void pl_links_init(struct pl_links *L, const struct lm_db *db);
 /* Recomputes eff when the set of busy links (free_us > now) changed since the last call.
  * Whoever writes free_us directly (tests, corrections) calls it afterwards. */
 void pl_links_refresh(struct pl_links *L, double now);
+
+/* lm_best_route on eff with availability fr (the policy's fast path; same results): fills
+ * path, returns its node count (-1: no route within max_hops) and the arrival in *arrival. */
+int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
+             size_t bytes, int max_hops, double t0, int path[4], double *arrival);
 
 /* What is known of one datum: when a valid copy exists (or will) on each node. */
 struct pl_dview {
