@@ -52,3 +52,19 @@ TESTS += tests/linkmap_machine tests/linkmap_tool.sh
 check_PROGRAMS += tests/linkmap_png
 tests_linkmap_png_SOURCES = tests/linkmap_png.c tools/png_write.c $(TESTING_SOURCES)
 TESTS += tests/linkmap_png
+# The paralia scheduling policy: its model on synthetic link databases (no StarPU needed).
+EXTRA_DIST += tests/sched_testing.h
+check_PROGRAMS += tests/sched_eta tests/sched_host_once tests/sched_queue tests/sched_route
+tests_sched_eta_SOURCES = tests/sched_eta.c $(TESTING_SOURCES)
+tests_sched_host_once_SOURCES = tests/sched_host_once.c $(TESTING_SOURCES)
+tests_sched_queue_SOURCES = tests/sched_queue.c $(TESTING_SOURCES)
+tests_sched_route_SOURCES = tests/sched_route.c $(TESTING_SOURCES)
+TESTS += tests/sched_eta tests/sched_host_once tests/sched_queue tests/sched_route
+
+# The policy inside StarPU: pinning; loading into a plain StarPU program through STARPU_SCHED_LIB.
+check_PROGRAMS += tests/sched_pin tests/sched_foreign
+tests_sched_pin_SOURCES = tests/sched_pin.c $(TESTING_SOURCES)
+tests_sched_foreign_SOURCES = tests/sched_foreign.c
+tests_sched_foreign_LDADD = $(STARPU_LIBS)
+EXTRA_DIST += tests/sched_env.sh
+TESTS += tests/sched_pin tests/sched_env.sh

@@ -1,5 +1,6 @@
 /* Common task submission for the tile kernels' insert helpers. */
 #include "codelets/codelet.h"
+#include <paralia_sched.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,9 +48,12 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
 	task->flops = s->flops;
 	if (opts) {
 		task->priority = opts->priority;
-		if (opts->worker >= 0) {
-			task->execute_on_a_specific_worker = 1;
-			task->workerid = (unsigned)opts->worker;
+		/* Through the worker mask, not execute_on_a_specific_worker: the task still goes through
+		 * the scheduler, so the paralia policy keeps its predictions right. */
+		if (opts->worker >= 0 && paralia_task_pin(task, opts->worker) != 0) {
+			task->destroy = 0;
+			starpu_task_destroy(task);
+			return PARALIA_ERR_NO_WORKER;
 		}
 	}
 	int ret = starpu_task_submit(task);

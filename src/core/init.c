@@ -7,9 +7,29 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <paralia_sched.h>
 #ifdef HAVE_OPENBLAS_SET_NUM_THREADS
 #include <cblas.h>
 #endif
+
+/* The policy paralia starts StarPU with: its own, unless the user chose one with STARPU_SCHED
+ * (except STARPU_SCHED=paralia, which needs no STARPU_SCHED_LIB here) or asked for StarPU's
+ * default with PARALIA_SCHED=starpu-default. NULL leaves the choice to StarPU. */
+static struct starpu_sched_policy *pl_choose_policy(void)
+{
+	const char *ps = getenv("PARALIA_SCHED");
+	if (ps && *ps && strcmp(ps, "paralia") != 0) {
+		if (strcmp(ps, "starpu-default") != 0)
+			fprintf(stderr, "paralia: PARALIA_SCHED=%s is neither paralia nor starpu-default; "
+			        "using StarPU's choice\n", ps);
+		return NULL;
+	}
+	const char *ss = getenv("STARPU_SCHED");
+	if (ss && *ss && strcmp(ss, "paralia") != 0)
+		return NULL;
+	return paralia_sched_policy_get();
+}
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the three below */
 static int init_count;
@@ -27,7 +47,10 @@ int paralia_init(void)
 	openblas_set_num_threads(1);
 #endif
 	if (!starpu_is_initialized()) {
-		ret = starpu_init(NULL);
+		struct starpu_conf conf;
+		starpu_conf_init(&conf);
+		conf.sched_policy = pl_choose_policy();
+		ret = starpu_init(&conf);
 		if (ret != 0) {
 			fprintf(stderr, "paralia: paralia_init: starpu_init failed (%d)\n", ret);
 			init_count = 0;

@@ -1,0 +1,330 @@
+/*
+ * The policy's model of time (Uncut-GEMMs' link availability matrix and per-data ETA vectors):
+ * when each link is next free, when each datum is (or will be) valid on each memory node, and
+ * from these the worker on which a task would finish first. Pure arithmetic over the link map,
+ * so tests drive it with synthetic machines and bench/sched_decision times it.
+ */
+#include "sched_policy/sched.h"
+#include <math.h>
+#include <string.h>
+
+#define NEVER 1e29 /* lm_best_route's "no route" is at least this */
+
+static int link_bit(int s, int d) { return s * LM_MAX_NODES + d; }
+
+void pl_links_init(struct pl_links *L, const struct lm_db *db)
+{
+	memset(L, 0, sizeof(*L));
+	L->db = *db;
+	L->n = db->nnodes;
+	L->eff = *db;
+	L->eff.ngroups = 0; /* eff carries the sharing in its bandwidths already */
+	/* A host whose outgoing links share a group with other links is a scarce resource: reading
+	 * a tile from it twice takes bandwidth from every GPU. */
+	for (int g = 0; g < db->ngroups; g++) {
+		const struct lm_group *gr = &db->group[g];
+		int nhost = 0;
+		for (int i = 0; i < gr->nlinks; i++)
+			if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
+				nhost++;
+		if (nhost >= 2)
+			for (int i = 0; i < gr->nlinks; i++)
+				if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
+					L->host_shared[gr->src[i]] = 1;
+	}
+	/* Only links in a sharing group change bandwidth with the others' use. */
+	for (int a = 0; a < L->n; a++)
+		for (int b = 0; b < L->n; b++)
+			for (int g = 0; g < db->ngroups && a != b; g++) {
+				int in = 0;
+				for (int i = 0; i < db->group[g].nlinks; i++)
+					in |= db->group[g].src[i] == a && db->group[g].dst[i] == b;
+				if (in) {
+					L->grouped[L->ngrouped][0] = a, L->grouped[L->ngrouped][1] = b;
+					L->ngrouped++;
+					break;
+				}
+			}
+	L->active[0] = ~0ull; /* differs from any real set: the first refresh computes eff */
+	pl_links_refresh(L, 0);
+}
+
+void pl_links_refresh(struct pl_links *L, double now)
+{
+	memcpy(L->scratch, L->free_us, sizeof L->scratch);
+	uint64_t act[4] = { 0, 0, 0, 0 };
+	int pairs[LM_MAX_NODES * LM_MAX_NODES][2], np = 0;
+	for (int s = 0; s < L->n; s++)
+		for (int d = 0; d < L->n; d++)
+			if (L->free_us[s][d] > now) {
+				int b = link_bit(s, d);
+				act[b >> 6] |= 1ull << (b & 63);
+				pairs[np][0] = s, pairs[np][1] = d, np++;
+			}
+	if (memcmp(act, L->active, sizeof(act)) == 0)
+		return;
+	memcpy(L->active, act, sizeof(act));
+	/* Each link as if it were used now beside the busy ones: the bandwidth a new copy gets. */
+	for (int i = 0; i < L->ngrouped; i++) {
+		int s = L->grouped[i][0], d = L->grouped[i][1];
+		L->eff.link[s][d].bw_gbs = lm_shared_bw(&L->db, s, d, (const int (*)[2])pairs, np);
+	}
+}
+
+/* lm_best_route over eff, inlined for the policy's hot path: the same store-and-forward walk
+ * (a hop starts when the datum is at its source and the link is free), the same order (direct,
+ * then one hop, then two; strict improvement, so ties keep fewer hops). tests/sched_route checks
+ * it against lm_best_route. */
+static inline double hop_at(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int a, int b,
+                            double t, size_t bytes)
+{
+	double bw = L->eff.link[a][b].bw_gbs;
+	if (bw <= 0)
+		return PL_INF;
+	if (fr[a][b] > t)
+		t = fr[a][b];
+	return t + L->eff.link[a][b].latency_us + (double)bytes / (bw * 1e3);
+}
+
+int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
+             size_t bytes, int max_hops, double t0, int path[4], double *arrival)
+{
+	int n = L->n, best_n = -1;
+	double best = PL_INF;
+	double t = hop_at(L, fr, src, dst, t0, bytes);
+	if (t < best)
+		best = t, best_n = 2, path[0] = src, path[1] = dst;
+	if (max_hops >= 1)
+		for (int k = 0; k < n; k++) {
+			if (k == src || k == dst)
+				continue;
+			double tk = hop_at(L, fr, src, k, t0, bytes);
+			if (tk >= best)
+				continue;
+			t = hop_at(L, fr, k, dst, tk, bytes);
+			if (t < best)
+				best = t, best_n = 3, path[0] = src, path[1] = k, path[2] = dst;
+		}
+	if (max_hops >= 2)
+		for (int k = 0; k < n; k++) {
+			if (k == src || k == dst)
+				continue;
+			double tk = hop_at(L, fr, src, k, t0, bytes);
+			if (tk >= best)
+				continue;
+			for (int l = 0; l < n; l++) {
+				if (l == src || l == dst || l == k)
+					continue;
+				double tl = hop_at(L, fr, k, l, tk, bytes);
+				if (tl >= best)
+					continue;
+				t = hop_at(L, fr, l, dst, tl, bytes);
+				if (t < best)
+					best = t, best_n = 4, path[0] = src, path[1] = k, path[2] = l, path[3] = dst;
+			}
+		}
+	*arrival = best;
+	return best_n;
+}
+
+/* Time one hop takes now, at its bandwidth under the current sharing. */
+static double hop_us(const struct pl_links *L, int s, int d, size_t bytes)
+{
+	return lm_link_time_us(&L->eff, s, d, bytes);
+}
+
+/* Arrival over the links' availability `fr` (the matrix itself or a scratch copy). */
+static double arrival_in(const struct pl_links *L, const double (*fr)[LM_MAX_NODES],
+                         const struct pl_dview *d, int dst, double now, int route, int max_hops,
+                         int path[4], int *np)
+{
+	if (d->eta[dst] < PL_INF) {
+		path[0] = dst;
+		*np = 1;
+		return d->eta[dst] > now ? d->eta[dst] : now;
+	}
+	if (!route)
+		max_hops = 0;
+	/* route: once a device holds or will hold the datum, a shared host is not read again. */
+	int avoid_host = 0;
+	if (route)
+		for (int s = 0; s < L->n; s++)
+			if (d->eta[s] < PL_INF && L->db.node[s].kind != LM_HOST) {
+				avoid_host = 1;
+				break;
+			}
+	double best = PL_INF;
+	*np = 0;
+	for (int pass = 0; pass < 2 && *np == 0; pass++) {
+		for (int s = 0; s < L->n; s++) {
+			double e = d->eta[s];
+			if (e >= PL_INF || s == dst)
+				continue;
+			if (!route && e > now)
+				continue; /* StarPU reads only copies valid now */
+			if (pass == 0 && avoid_host && L->host_shared[s])
+				continue;
+			int p[4];
+			double arr;
+			double t0 = e > now ? e : now;
+			int n = pl_route(L, fr, s, dst, d->bytes, max_hops, t0, p, &arr);
+			if (pass == 0 && avoid_host && n > 2) {
+				/* nor pass it through a shared host on the way */
+				int via_host = 0;
+				for (int h = 1; h + 1 < n; h++)
+					via_host |= L->host_shared[p[h]];
+				if (via_host)
+					n = pl_route(L, fr, s, dst, d->bytes, 0, t0, p, &arr);
+			}
+			if (n < 2 || arr >= NEVER || arr >= best)
+				continue;
+			best = arr;
+			memcpy(path, p, sizeof(p));
+			*np = n;
+		}
+		/* second pass: no device route exists (no peer links), so the host it is */
+	}
+	return best;
+}
+
+double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, double now,
+                  int route, int max_hops, int path[4], int *np)
+{
+	return arrival_in(L, (const double (*)[LM_MAX_NODES])L->free_us, d, dst, now, route, max_hops,
+	                  path, np);
+}
+
+/* Occupies the links of path in fr as a copy of `bytes` leaving at t0; returns its arrival.
+ * undo (if not NULL) records the previous values so that a tentative plan can be rolled back. */
+struct pl_undo { int n; int s[PL_MAX_INPUTS * 3], d[PL_MAX_INPUTS * 3]; double v[PL_MAX_INPUTS * 3]; };
+static double occupy(const struct pl_links *L, double (*fr)[LM_MAX_NODES], const int *p, int np,
+                     size_t bytes, double t0, struct pl_undo *undo)
+{
+	double t = t0;
+	for (int h = 0; h + 1 < np; h++) {
+		int s = p[h], d = p[h + 1];
+		double start = fr[s][d] > t ? fr[s][d] : t;
+		t = start + hop_us(L, s, d, bytes);
+		if (undo && undo->n < PL_MAX_INPUTS * 3) {
+			undo->s[undo->n] = s, undo->d[undo->n] = d, undo->v[undo->n++] = fr[s][d];
+		}
+		fr[s][d] = t;
+	}
+	return t;
+}
+
+void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
+               const struct pl_cand *c, int nc, const double *kernel_us, double now,
+               int route, int max_hops, struct pl_decision *out)
+{
+	out->best = -1;
+	out->end_us = PL_INF;
+	out->start_us = out->ready_us = PL_INF;
+	for (int i = 0; i < L->n; i++)
+		out->node_ready[i] = PL_INF;
+	unsigned done = 0; /* nodes whose inputs' arrival is computed */
+	for (int i = 0; i < nc; i++) {
+		double k = kernel_us[c[i].cls];
+		if (!(k >= 0))
+			continue; /* negative or NaN: this class cannot run it */
+		int node = c[i].node;
+		if (!(done & (1u << node))) {
+			done |= 1u << node;
+			double ready = now;
+			/* Inputs that travel share links: plan them one after the other on a scratch
+			 * copy of the availability matrix, rolled back after this node. */
+			struct pl_undo undo;
+			undo.n = 0;
+			for (int j = 0; j < nin; j++) {
+				if (!in[j].read)
+					continue;
+				int p[4], np;
+				double a = arrival_in(L, (const double (*)[LM_MAX_NODES])L->scratch, &in[j], node,
+				                      now, route, max_hops, p, &np);
+				if (a >= PL_INF)
+					continue; /* no modelled way: StarPU will find one */
+				if (np >= 2) {
+					double t0 = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
+					a = occupy(L, L->scratch, p, np, in[j].bytes, t0, &undo);
+				}
+				if (a > ready)
+					ready = a;
+			}
+			while (undo.n > 0) {
+				undo.n--;
+				L->scratch[undo.s[undo.n]][undo.d[undo.n]] = undo.v[undo.n];
+			}
+			out->node_ready[node] = ready;
+		}
+		double ready = out->node_ready[node];
+		double start = c[i].free_us > ready ? c[i].free_us : ready;
+		if (start < now)
+			start = now;
+		double end = start + k;
+		if (end < out->end_us) {
+			out->best = i;
+			out->end_us = end;
+			out->start_us = start;
+			out->ready_us = ready;
+		}
+	}
+}
+
+int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
+              double end_us, int route, int max_hops, struct pl_hop *hops, int max_hops_out)
+{
+	int nh = 0;
+	for (int j = 0; j < nin; j++) {
+		if (!in[j].read || in[j].eta[node] < PL_INF)
+			continue;
+		int p[4], np;
+		double a = pl_arrival(L, &in[j], node, now, route, max_hops, p, &np);
+		if (np < 2 || a >= PL_INF)
+			continue; /* no modelled way there: StarPU will find one */
+		/* Walk the route, occupying each link from when the tile is at its source and the
+		 * link is free: the same arithmetic as lm_best_route, now committed. */
+		double t = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
+		for (int h = 0; h + 1 < np; h++) {
+			int s = p[h], d = p[h + 1];
+			double start = L->free_us[s][d] > t ? L->free_us[s][d] : t;
+			double arr = occupy(L, L->free_us, p + h, 2, in[j].bytes, t, NULL);
+			L->scratch[s][d] = arr;
+			L->bytes[s][d] += (double)in[j].bytes;
+			if (arr < in[j].eta[d])
+				in[j].eta[d] = arr;
+			if (nh < max_hops_out)
+				hops[nh++] = (struct pl_hop){ j, s, d, start, arr };
+			t = arr;
+		}
+	}
+	/* Written data: after the task, the only valid copy is the worker's, at the task's end. */
+	for (int j = 0; j < nin; j++)
+		if (in[j].write) {
+			for (int i = 0; i < L->n; i++)
+				in[j].eta[i] = PL_INF;
+			in[j].eta[node] = end_us;
+		}
+	return nh;
+}
+
+int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double ratio)
+{
+	if (!(ratio > 0))
+		return 0;
+	double best = PL_INF;
+	for (int i = 0; i < nc; i++) {
+		double k = kernel_us[c[i].cls];
+		if (k >= 0 && k < best)
+			best = k;
+	}
+	int n = 0;
+	for (int i = 0; i < nc; i++) {
+		double *k = &kernel_us[c[i].cls];
+		/* 1 us floor: tiny tasks cost their scheduling, not their kernel */
+		if (*k > ratio * best && *k > 1.0) {
+			*k = -1;
+			n++;
+		}
+	}
+	return n;
+}

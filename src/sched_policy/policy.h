@@ -1,0 +1,108 @@
+/*
+ * StarPU side of the `paralia` policy: the state shared by its hooks (policy.c), its prefetch and
+ * relay machinery (route.c) and its log (verbose.c). One global state per process, because links
+ * and data copies are shared by every scheduling context; queues are per context.
+ *
+ * Lock order: a worker's StarPU lock (held by StarPU around pop_task) may be followed by
+ * pl_g.lock, never the reverse; StarPU data calls (prefetches) are made with pl_g.lock released.
+ */
+#ifndef PARALIA_SCHED_POLICY_H
+#define PARALIA_SCHED_POLICY_H
+#include <pthread.h>
+#include <starpu.h>
+#include <starpu_scheduler.h>
+#include "sched_policy/sched.h"
+
+/* What the policy remembers of a data handle: the planned arrival of copies still on their way.
+ * A direct-mapped table keyed by the handle's address: a collision or a reused address only
+ * loses a plan, because entries are trusted only where StarPU confirms a request or a relay. */
+#define PL_HTAB (1 << 14)
+struct pl_hrec {
+	starpu_data_handle_t h;
+	double eta[LM_MAX_NODES];
+	uint32_t relay_pending;  /* nodes with a deferred relay copy of it (bit per node) */
+};
+
+struct pl_wstate {
+	int used;           /* seen by add_workers */
+	int node, cls, allowed;
+	double exp_end;     /* predicted end of all it was given (never before now) */
+	double queued_us;   /* predicted work waiting in its queues */
+	double running_us;  /* predicted work popped and not finished */
+	char name[16];      /* "cpu3", "cuda0" */
+	long tasks;
+	double busy_us, last_start, first_start;
+};
+
+struct pl_class {
+	enum starpu_worker_archtype type;
+	int devid;
+	char name[16];
+};
+
+/* A copy to request once `wait` holds a valid copy (StarPU reads only valid copies, so asking
+ * earlier would read the host again). Dropped when the task that needs it starts. */
+struct pl_relay {
+	starpu_data_handle_t h;
+	int dst, wait;
+	unsigned long job;
+};
+#define PL_MAX_RELAYS 4096
+#define PL_TASK_HOPS 16
+
+/* Per pushed task, in task->sched_data until it is popped. */
+struct pl_tdata {
+	struct pl_qent e;
+	int worker, node;
+	int prefetched;
+	int nhops;
+	struct pl_hop hops[PL_TASK_HOPS];  /* hop.data = buffer index */
+	starpu_data_handle_t handle[PL_TASK_HOPS];
+};
+
+struct pl_global {
+	pthread_mutex_t lock;
+	int users;                  /* scheduling contexts using the policy */
+	struct pl_settings set;
+	struct pl_links L;
+	int db_from_file;
+	int nnodes;
+	struct pl_wstate w[STARPU_NMAXWORKERS];
+	struct pl_class cls[PL_MAX_CLASSES];
+	int ncls;
+	unsigned long link_job[LM_MAX_NODES][LM_MAX_NODES]; /* task whose copy ends each link's busy time */
+	struct pl_hrec htab[PL_HTAB];
+	struct pl_relay relay[PL_MAX_RELAYS];
+	int nrelay;
+	int polling;                /* relay polls issuing prefetches right now */
+	int no_links;               /* the link map knows no link: plain prefetches */
+	double t0;
+	long ntasks, nexcluded, nrelays_issued, nrelays_dropped, nfallback_kernel;
+	int warned_devices;
+};
+extern struct pl_global pl_g;
+
+struct pl_ctx {
+	unsigned id;
+	struct pl_queue q[STARPU_NMAXWORKERS];
+};
+
+/* policy.c */
+struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create);
+
+/* route.c: turning plans into StarPU requests */
+/* Requests the copies of a task's plan (td->hops): a hop whose source already holds a valid copy
+ * is prefetched now, the others become relays. The task must not be running yet (its handles are
+ * alive). Call without pl_g.lock. */
+void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td);
+/* Issues the relays whose source became valid and drops those of `job` (0: none), without
+ * pl_g.lock held; block = 0 gives up when the lock is taken. Returns after the prefetches it
+ * issued are requested. */
+void pl_poll_relays(unsigned long drop_job, int block);
+
+/* verbose.c */
+void pl_verbose_start(void);
+void pl_verbose_task(struct starpu_task *task, const struct pl_cand *c, int nc, const double *kernel_us,
+                     const struct pl_decision *d, const struct pl_hop *hops, int nh);
+void pl_verbose_summary(void);
+#endif

@@ -1,0 +1,66 @@
+/*
+ * Per-worker task queues, ordered by priority (higher first) and then by when the task's inputs
+ * are predicted to be on the worker's node (earliest first). Popping looks a few entries deep
+ * for the task whose inputs really arrived, so a worker never idles on the head's transfers while
+ * a later task could run. Doubly linked, insertion scanning from the back: keys grow with time,
+ * so new tasks usually land at the end in O(1).
+ */
+#include "sched_policy/sched.h"
+#include <stddef.h>
+
+void pl_queue_init(struct pl_queue *q)
+{
+	q->head.next = q->head.prev = &q->head;
+	q->n = 0;
+}
+
+/* a runs before b */
+static int before(const struct pl_qent *a, const struct pl_qent *b)
+{
+	if (a->prio != b->prio)
+		return a->prio > b->prio;
+	return a->key < b->key;
+}
+
+void pl_queue_insert(struct pl_queue *q, struct pl_qent *e)
+{
+	struct pl_qent *p = q->head.prev;
+	while (p != &q->head && before(e, p))
+		p = p->prev;
+	/* insert after p */
+	e->prev = p;
+	e->next = p->next;
+	p->next->prev = e;
+	p->next = e;
+	q->n++;
+}
+
+void pl_queue_remove(struct pl_queue *q, struct pl_qent *e)
+{
+	e->prev->next = e->next;
+	e->next->prev = e->prev;
+	e->next = e->prev = NULL;
+	q->n--;
+}
+
+struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, double (*missing)(void *task, void *arg),
+                             void *arg)
+{
+	if (q->n == 0)
+		return NULL;
+	struct pl_qent *first = q->head.next, *best = first;
+	if (missing && window > 1) {
+		double best_missing = missing(first->task, arg);
+		int seen = 1;
+		for (struct pl_qent *e = first->next; best_missing > 0 && e != &q->head && seen < window
+		     && e->prio == first->prio; e = e->next, seen++) {
+			double m = missing(e->task, arg);
+			if (m < best_missing) {
+				best_missing = m;
+				best = e;
+			}
+		}
+	}
+	pl_queue_remove(q, best);
+	return best;
+}

@@ -1,0 +1,94 @@
+/*
+ * Routing: turning the policy's plan into StarPU requests.
+ *
+ * StarPU copies a datum only from a VALID copy (src/datawizard/coherency.c chooses among them),
+ * so a copy still in flight cannot be a source: two GPUs that ask at once both read the host.
+ * The plan (eta.c) says which node each copy should come from. A hop whose source is valid now
+ * is prefetched at once (StarPU then picks that source, the fastest valid one by its bus model);
+ * a hop whose source is still on its way becomes a relay, requested the moment the source turns
+ * valid: host -> GPU0 first, then GPU0 -> GPU1 over NVLink, never the host twice. Multi-hop routes
+ * are chains of relays. Relays are polled from pop_task (idle workers poll continuously).
+ */
+#include "config.h"
+#include "sched_policy/policy.h"
+#include <stdio.h>
+
+static int is_valid(starpu_data_handle_t h, int node)
+{
+	int valid = 0;
+	starpu_data_query_status2(h, node, NULL, &valid, NULL, NULL);
+	return valid;
+}
+
+static int is_there_or_coming(starpu_data_handle_t h, int node)
+{
+	int valid = 0, loading = 0, requested = 0;
+	starpu_data_query_status2(h, node, NULL, &valid, &loading, &requested);
+	return valid || loading || requested;
+}
+
+void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
+{
+	if (pl_g.no_links) {
+		/* No link map: StarPU's own prefetch of the task's inputs. */
+		starpu_prefetch_task_input_on_node(task, td->node);
+		return;
+	}
+	starpu_data_handle_t now_h[PL_TASK_HOPS];
+	int now_dst[PL_TASK_HOPS], nnow = 0;
+	pthread_mutex_lock(&pl_g.lock);
+	for (int i = 0; i < td->nhops; i++) {
+		starpu_data_handle_t h = td->handle[i];
+		int s = td->hops[i].src, d = td->hops[i].dst;
+		if (is_there_or_coming(h, d))
+			continue;
+		struct pl_hrec *r = pl_hrec(h, 1);
+		if (r->relay_pending >> d & 1)
+			continue;
+		if (is_valid(h, s) || !pl_g.set.route || pl_g.nrelay == PL_MAX_RELAYS) {
+			now_h[nnow] = h, now_dst[nnow++] = d;
+			continue;
+		}
+		pl_g.relay[pl_g.nrelay++] = (struct pl_relay){ h, d, s, starpu_task_get_job_id(task) };
+		r->relay_pending |= 1u << d;
+	}
+	pthread_mutex_unlock(&pl_g.lock);
+	for (int i = 0; i < nnow; i++)
+		starpu_data_prefetch_on_node(now_h[i], (unsigned)now_dst[i], 1);
+}
+
+void pl_poll_relays(unsigned long drop_job, int block)
+{
+	if (block)
+		pthread_mutex_lock(&pl_g.lock);
+	else if (pthread_mutex_trylock(&pl_g.lock) != 0)
+		return;
+	starpu_data_handle_t fire_h[64];
+	int fire_dst[64], nfire = 0;
+	for (int i = 0; i < pl_g.nrelay;) {
+		struct pl_relay *x = &pl_g.relay[i];
+		int drop = drop_job && x->job == drop_job;
+		int fire = !drop && nfire < 64 && is_valid(x->h, x->wait);
+		if (!drop && !fire) {
+			i++;
+			continue;
+		}
+		struct pl_hrec *r = pl_hrec(x->h, 0);
+		if (r)
+			r->relay_pending &= ~(1u << x->dst);
+		if (fire) {
+			fire_h[nfire] = x->h, fire_dst[nfire++] = x->dst;
+			pl_g.nrelays_issued++;
+		} else
+			pl_g.nrelays_dropped++;
+		*x = pl_g.relay[--pl_g.nrelay]; /* order among relays does not matter */
+	}
+	if (nfire)
+		__atomic_add_fetch(&pl_g.polling, 1, __ATOMIC_ACQ_REL);
+	pthread_mutex_unlock(&pl_g.lock);
+	if (!nfire)
+		return;
+	for (int i = 0; i < nfire; i++)
+		starpu_data_prefetch_on_node(fire_h[i], (unsigned)fire_dst[i], 1);
+	__atomic_sub_fetch(&pl_g.polling, 1, __ATOMIC_ACQ_REL);
+}

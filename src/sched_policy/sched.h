@@ -1,0 +1,137 @@
+/*
+ * Internals of the `paralia` StarPU scheduling policy.
+ *
+ * Two halves: a pure model (link availability matrix, per-data ETA vectors, worker choice, route
+ * plans, queues, settings) that never calls StarPU, so it is unit-tested on synthetic link
+ * databases and timed by bench/sched_decision; and the StarPU glue (policy.c, prefetch.c,
+ * verbose.c) that feeds the model with what StarPU knows and turns its plans into prefetches.
+ * Times are absolute microseconds (starpu_timing_now() in the policy, anything in tests).
+ */
+#ifndef PARALIA_SCHED_H
+#define PARALIA_SCHED_H
+#include <stddef.h>
+#include <stdint.h>
+#include "linkmap/linkmap.h"
+
+#define PL_INF 1e300
+#define PL_MAX_INPUTS 16   /* inputs beyond this are not modelled (their transfers are StarPU's) */
+#define PL_MAX_CLASSES 64  /* distinct (worker type, device) pairs */
+
+/* ---- settings (env.c) ---- */
+struct pl_settings {
+	int route;          /* PARALIA_ROUTE: 1 = relay tiles GPU to GPU (default), 0 = StarPU's sources */
+	int max_hops;       /* PARALIA_MAX_HOPS: intermediate nodes on a route, 0..2 (default 1) */
+	int lookahead;      /* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs are prefetched (8) */
+	int verbose;        /* PARALIA_VERBOSE: 0, 1 = shutdown summary, 2 = also one line per task */
+	double slow_ratio;  /* PARALIA_SLOW_RATIO: a worker class this many times slower than the best
+	                     * class for a task gets none of it (default 20; 0 = never exclude) */
+	char devices[256];  /* PARALIA_DEVICES: comma list of worker names/classes, "" = all */
+};
+/* Reads the environment; bad values print one line naming the variable and keep the default. */
+void pl_settings_from_env(struct pl_settings *s);
+/* Whether a worker passes the PARALIA_DEVICES list. `name` is the worker's short name as the
+ * list spells it ("cpu3", "cuda0"), `type` its class ("cpu", "cuda"). An empty list allows all. */
+int pl_device_allowed(const char *list, const char *type, const char *name);
+
+/* ---- link availability matrix (eta.c) ---- */
+struct pl_links {
+	struct lm_db db;   /* the machine as measured */
+	struct lm_db eff;  /* the same with each link's bandwidth under the sharing now in effect */
+	int n;
+	double free_us[LM_MAX_NODES][LM_MAX_NODES]; /* when each src->dst link is next free */
+	double scratch[LM_MAX_NODES][LM_MAX_NODES]; /* = free_us between calls; pl_choose's trial plans */
+	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
+	double bytes[LM_MAX_NODES][LM_MAX_NODES];   /* bytes planned over each link (summary) */
+	int host_shared[LM_MAX_NODES];              /* host node whose links share a group */
+	int ngrouped, grouped[LM_MAX_NODES * LM_MAX_NODES][2]; /* links in some sharing group */
+};
+void pl_links_init(struct pl_links *L, const struct lm_db *db);
+/* Recomputes eff when the set of busy links (free_us > now) changed since the last call.
+ * Whoever writes free_us directly (tests, corrections) calls it afterwards. */
+void pl_links_refresh(struct pl_links *L, double now);
+
+/* lm_best_route on eff with availability fr (the policy's fast path; same results): fills
+ * path, returns its node count (-1: no route within max_hops) and the arrival in *arrival. */
+int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
+             size_t bytes, int max_hops, double t0, int path[4], double *arrival);
+
+/* What is known of one datum: when a valid copy exists (or will) on each node. */
+struct pl_dview {
+	size_t bytes;
+	int read;                   /* the task reads it (R or RW): it must be on the worker's node */
+	int write;                  /* the task writes it: after the task only the worker's node holds it */
+	double eta[LM_MAX_NODES];   /* absolute time of a valid copy on each node; PL_INF = none */
+};
+
+/* Earliest time a valid copy of d can exist on dst, and the route it takes (path[0] = source,
+ * path[np-1] = dst; np = 1 when already there or on its way). route = 0 models StarPU's own
+ * behaviour (source among copies valid now, direct link). route = 1 also reads copies still in
+ * flight and, once some device holds (or will hold) the datum, never reads it again from a shared
+ * host link: each tile crosses the host side once and spreads GPU to GPU. */
+double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, double now,
+                  int route, int max_hops, int path[4], int *np);
+
+/* A worker that may run the task. */
+struct pl_cand {
+	int worker;      /* StarPU worker id (or any tag in tests) */
+	int node;        /* its memory node */
+	int cls;         /* its class: index into kernel_us */
+	double free_us;  /* when it has finished what is queued on it */
+};
+struct pl_decision {
+	int best;                      /* index into the candidates, -1 = none */
+	double start_us, end_us;       /* predicted start and end on the chosen worker */
+	double ready_us;               /* when its inputs are all there */
+	double node_ready[LM_MAX_NODES]; /* per node: when the inputs are all there (PL_INF = not computed) */
+};
+/* Chooses the candidate that finishes first: max(free, inputs' arrival on its node) + kernel
+ * time of its class. Inputs' arrivals are computed once per memory node, so the cost grows with
+ * the number of nodes, not of workers. kernel_us[cls] < 0 or NaN: class cannot run the task. */
+void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
+               const struct pl_cand *c, int nc, const double *kernel_us, double now,
+               int route, int max_hops, struct pl_decision *out);
+
+/* Device selection: a class whose kernel time is more than ratio times the best class's gets
+ * kernel_us = -1 (none of this task); ratio <= 0 excludes nothing. Returns how many classes. */
+int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double ratio);
+
+/* One planned copy. */
+struct pl_hop { int data; int src, dst; double start_us, arrival_us; };
+/* Commits the transfers that bring the read inputs to node `node`: updates the link availability
+ * matrix, the inputs' ETA vectors (intermediate nodes included) and the byte counters; then, for
+ * written inputs, the vectors become "only on node, at end_us". Fills hops (at most max_hops_out)
+ * and returns how many were planned. */
+int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
+              double end_us, int route, int max_hops, struct pl_hop *hops, int max_hops_out);
+
+/* ---- per-worker queues (queues.c) ---- */
+struct pl_qent {
+	struct pl_qent *prev, *next;
+	int prio;        /* higher runs first */
+	double key;      /* then: inputs' predicted arrival, earliest first */
+	void *task;
+};
+struct pl_queue {
+	struct pl_qent head;  /* sentinel */
+	int n;
+};
+void pl_queue_init(struct pl_queue *q);
+/* Inserts by (prio descending, key ascending), after equal entries (FIFO among equals). */
+void pl_queue_insert(struct pl_queue *q, struct pl_qent *e);
+void pl_queue_remove(struct pl_queue *q, struct pl_qent *e);
+/* Chooses the entry to run next: among the first `window` entries of the highest priority present,
+ * the one with the fewest bytes still missing (missing(task, arg) returns them), earliest key on
+ * ties; so a worker runs the task whose inputs arrived rather than wait on the head's transfers.
+ * Removes it and returns it, or NULL when empty. */
+struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, double (*missing)(void *task, void *arg),
+                             void *arg);
+#define PL_QUEUE_FIRST(q) ((q)->n ? (q)->head.next : NULL)
+#define PL_QUEUE_NEXT(q, e) ((e)->next == &(q)->head ? NULL : (e)->next)
+
+/* ---- verbose accounting (verbose.c) ---- */
+struct pl_stats_worker {
+	long tasks;
+	double busy_us;     /* sum of task execution times */
+	double last_start;  /* start of the running task */
+};
+#endif

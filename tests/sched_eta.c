@@ -1,0 +1,146 @@
+/*
+ * The policy's ETA arithmetic on synthetic machines: link times, bandwidth under sharing,
+ * link availability, arrival of a datum from its best source, the choice of the worker that
+ * finishes first, committing a plan, and device selection by kernel time.
+ */
+#include "tests/testing.h"
+#include "tests/sched_testing.h"
+#include <math.h>
+
+#define MB32 (32u << 20)
+
+static double h2d_us(double bw, size_t bytes) { return 10 + (double)bytes / (bw * 1e3); }
+
+int main(void)
+{
+	t_set_name("sched_eta");
+	struct lm_db db;
+	st_load(&db, "h200x4"); /* node 0 host, 1..4 GPUs; host side shared (155 GB/s for four) */
+	static struct pl_links L;
+	pl_links_init(&L, &db);
+
+	/* One copy alone: the link's own bandwidth. */
+	struct pl_dview a;
+	st_view(&a, MB32, 1, 0);
+	a.eta[0] = 0;
+	int p[4], np;
+	double t = pl_arrival(&L, &a, 1, 0, 1, 1, p, &np);
+	t_check(st_near(t, h2d_us(55.4, MB32)) && np == 2 && p[0] == 0 && p[1] == 1,
+	        "host->gpu0 alone: %.3f us (expected %.3f), %d nodes", t, h2d_us(55.4, MB32), np);
+	t = pl_arrival(&L, &a, 0, 5, 1, 1, p, &np);
+	t_check(t == 5 && np == 1, "already on the host: now (%g), path of 1 (%d)", t, np);
+
+	/* Committing it occupies the link: the next copy over it waits. */
+	struct pl_hop hops[8];
+	int nh = pl_commit(&L, &a, 1, 1, 0, 100, 1, 1, hops, 8);
+	double first = h2d_us(55.4, MB32);
+	t_check(nh == 1 && hops[0].src == 0 && hops[0].dst == 1 && st_near(hops[0].arrival_us, first),
+	        "commit: one hop host->gpu0 arriving at %.3f", nh ? hops[0].arrival_us : -1);
+	t_check(st_near(L.free_us[0][1], first), "link host->gpu0 busy until %.3f", L.free_us[0][1]);
+	t_check(st_near(a.eta[1], first), "datum's ETA on gpu0 = %.3f", a.eta[1]);
+	t_check(L.bytes[0][1] == MB32, "bytes planned host->gpu0: %g", L.bytes[0][1]);
+	struct pl_dview b;
+	st_view(&b, MB32, 1, 0);
+	b.eta[0] = 0;
+	/* refresh: host->gpu0 is busy; host->gpu1 shares the host with it (155/2 > 55.4: no loss) */
+	pl_links_refresh(&L, 0);
+	t = pl_arrival(&L, &b, 1, 0, 1, 0, p, &np);
+	t_check(st_near(t, first + h2d_us(55.4, MB32)), "no hops: second tile to gpu0 queues behind the first: %.3f", t);
+	/* one hop: through another GPU's free host link, then NVLink */
+	t = pl_arrival(&L, &b, 1, 0, 1, 1, p, &np);
+	t_check(np == 3 && p[1] != 0 && st_near(t, first + h2d_us(390, MB32)),
+	        "one hop: host->gpu%d->gpu0 at %.3f (expected %.3f)", p[1] - 1, t, first + h2d_us(390, MB32));
+
+	/* Sharing: with three host links busy, a fourth gets 155/4 GB/s. */
+	L.free_us[0][2] = L.free_us[0][3] = 1e6;
+	pl_links_refresh(&L, 0);
+	t = pl_arrival(&L, &b, 4, 0, 0, 0, p, &np);
+	t_check(st_near(t, h2d_us(155.0 / 4, MB32)), "host->gpu3 beside three busy host links: %.3f us (expected %.3f)",
+	        t, h2d_us(155.0 / 4, MB32));
+	t_check(st_near(L.eff.link[1][2].bw_gbs, 390), "gpu0->gpu1 keeps 390 GB/s: %g", L.eff.link[1][2].bw_gbs);
+	/* The links free again (times in the past): full bandwidth back. */
+	pl_links_refresh(&L, 2e6);
+	t_check(st_near(L.eff.link[0][4].bw_gbs, 55.4), "all idle: host->gpu3 back to %g", L.eff.link[0][4].bw_gbs);
+
+	/* Routing: a datum on its way to gpu0 is read from there (NVLink), not again from the host. */
+	pl_links_init(&L, &db);
+	struct pl_dview c;
+	st_view(&c, MB32, 1, 0);
+	c.eta[0] = 0;
+	c.eta[1] = 700; /* planned arrival on gpu0 */
+	t = pl_arrival(&L, &c, 2, 0, 1, 1, p, &np);
+	t_check(np == 2 && p[0] == 1 && st_near(t, 700 + h2d_us(390, MB32)),
+	        "relay: gpu0 -> gpu1 at %.3f (from node %d)", t, p[0]);
+	t = pl_arrival(&L, &c, 2, 0, 0, 1, p, &np);
+	t_check(np == 2 && p[0] == 0 && st_near(t, first), "route off: StarPU reads the valid host copy (%d), %.3f", p[0], t);
+
+	/* Worker choice: two GPUs and CPU cores. Inputs on the host. */
+	pl_links_init(&L, &db);
+	struct pl_dview in[3];
+	for (int i = 0; i < 3; i++) {
+		st_view(&in[i], MB32, 1, i == 2);
+		in[i].eta[0] = 0;
+	}
+	struct pl_cand cand[4] = { { 10, 1, 1, 0 }, { 11, 2, 2, 0 }, { 0, 0, 0, 0 }, { 1, 0, 0, 0 } };
+	double kern[3] = { 200000, 340, 340 }; /* cpu, gpu0, gpu1 */
+	struct pl_decision d;
+	pl_choose(&L, in, 3, cand, 4, kern, 0, 1, 1, &d);
+	double ready = 3 * h2d_us(55.4, MB32) - 2 * 10; /* three tiles back to back on one link */
+	(void)ready;
+	t_check(d.best == 0 || d.best == 1, "a GPU wins over CPU cores (best %d)", d.best);
+	/* gpu0 busy for a long time: gpu1 wins */
+	cand[0].free_us = 1e5;
+	pl_choose(&L, in, 3, cand, 4, kern, 0, 1, 1, &d);
+	t_check(d.best == 1, "busy gpu0: gpu1 chosen (%d), end %.1f", d.best, d.end_us);
+	/* inputs already on gpu0, gpu0 free a little later than gpu1: gpu0 still wins (no copies) */
+	cand[0].free_us = 100;
+	for (int i = 0; i < 3; i++)
+		in[i].eta[1] = 0;
+	pl_choose(&L, in, 3, cand, 4, kern, 0, 1, 1, &d);
+	t_check(d.best == 0 && st_near(d.end_us, 440), "data on gpu0: gpu0 chosen (%d), end %.1f (expected 440)", d.best, d.end_us);
+	/* gpu1 would get the three tiles from gpu0 over NVLink: two one after the other on
+	 * gpu0->gpu1, the third through another GPU (one hop) in the same time */
+	t_check(d.node_ready[1] == 0 && st_near(d.node_ready[2], 2 * h2d_us(390, MB32)),
+	        "per-node readiness: gpu0 %g, gpu1 %.1f (expected %.1f)", d.node_ready[1], d.node_ready[2],
+	        2 * h2d_us(390, MB32));
+	pl_choose(&L, in, 3, cand, 4, kern, 0, 1, 0, &d);
+	t_check(st_near(d.node_ready[2], 3 * h2d_us(390, MB32)),
+	        "no hops: the three copies queue on gpu0->gpu1: %.1f (expected %.1f)", d.node_ready[2],
+	        3 * h2d_us(390, MB32));
+	/* the start never precedes the inputs' arrival */
+	cand[0].free_us = 1e9;
+	pl_choose(&L, in, 3, cand, 4, kern, 0, 1, 1, &d);
+	t_check(d.best == 1 && d.start_us >= d.node_ready[2] - 1e-6, "start %.1f >= ready %.1f", d.start_us, d.node_ready[2]);
+	/* a class that cannot run it (negative kernel time) is never chosen */
+	double kern_nogpu[3] = { 200000, -1, -1 };
+	pl_choose(&L, in, 3, cand, 4, kern_nogpu, 0, 1, 1, &d);
+	t_check(d.best == 2 || d.best == 3, "GPUs cannot run it: a CPU core (%d)", d.best);
+
+	/* Commit of a written datum: afterwards only the worker's node holds it, at the task's end. */
+	pl_links_init(&L, &db);
+	for (int i = 0; i < 3; i++) {
+		st_view(&in[i], MB32, 1, i == 2);
+		in[i].eta[0] = 0;
+	}
+	nh = pl_commit(&L, in, 3, 2, 0, 5000, 1, 0, hops, 8);
+	t_check(nh == 3, "three copies planned to gpu1 (%d)", nh);
+	t_check(in[2].eta[2] == 5000 && in[2].eta[0] >= PL_INF, "written datum: only on gpu1 at 5000 (%g, host %g)",
+	        in[2].eta[2], in[2].eta[0]);
+	t_check(hops[2].arrival_us > hops[1].arrival_us && hops[1].arrival_us > hops[0].arrival_us,
+	        "copies over one link queue up: %.1f < %.1f < %.1f", hops[0].arrival_us, hops[1].arrival_us, hops[2].arrival_us);
+
+	/* Device selection: CPU cores 1000x slower than GPUs get nothing; equal classes stay. */
+	double k2[3] = { 340000, 340, 340 };
+	int nx = pl_exclude_slow(k2, cand, 4, 20);
+	t_check(nx == 1 && k2[0] < 0 && k2[1] == 340, "slow CPU class excluded (%d, %g)", nx, k2[0]);
+	double k3[3] = { 3000, 340, 340 };
+	nx = pl_exclude_slow(k3, cand, 4, 20);
+	t_check(nx == 0 && k3[0] == 3000, "CPU 9x slower stays (%d)", nx);
+	double k4[3] = { 340000, 340, 340 };
+	nx = pl_exclude_slow(k4, cand, 4, 0);
+	t_check(nx == 0, "ratio 0 excludes nothing (%d)", nx);
+	double k5[3] = { 0.5, 0.001, 0.001 };
+	nx = pl_exclude_slow(k5, cand, 4, 20);
+	t_check(nx == 0, "tiny tasks are not excluded (%d)", nx);
+	return t_summary();
+}

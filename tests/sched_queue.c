@@ -1,0 +1,103 @@
+/*
+ * Per-worker queues: priority first (higher first), then inputs' predicted arrival (earliest
+ * first), FIFO among equals; pop prefers, within the head's priority and a small window, the
+ * task whose inputs are already there; removal from the middle keeps the list whole.
+ */
+#include "tests/testing.h"
+#include "sched_policy/sched.h"
+#include <string.h>
+
+struct fake { int id; double missing; };
+
+static double missing(void *task, void *arg)
+{
+	(void)arg;
+	return ((struct fake *)task)->missing;
+}
+
+static int pop_id(struct pl_queue *q, int window)
+{
+	struct pl_qent *e = pl_queue_pop(q, window, missing, NULL);
+	return e ? ((struct fake *)e->task)->id : -1;
+}
+
+int main(void)
+{
+	t_set_name("sched_queue");
+	struct pl_queue q;
+	pl_queue_init(&q);
+	t_check(pl_queue_pop(&q, 8, missing, NULL) == NULL, "empty queue pops nothing");
+
+	/* id, prio, key */
+	int prio[8] = { 0, 0, 5, 0, 5, -3, 0, 0 };
+	double key[8] = { 30, 10, 50, 20, 40, 0, 10, 10 };
+	struct fake f[8];
+	struct pl_qent e[8];
+	for (int i = 0; i < 8; i++) {
+		f[i] = (struct fake){ i, 0 };
+		memset(&e[i], 0, sizeof e[i]);
+		e[i].prio = prio[i], e[i].key = key[i], e[i].task = &f[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	t_check(q.n == 8, "8 entries (%d)", q.n);
+	/* expected: prio 5 by key (4:40, 2:50), prio 0 by key, FIFO among equal keys (1, 6, 7 at 10),
+	 * then 3 (20), 0 (30), then prio -3 */
+	int expect[8] = { 4, 2, 1, 6, 7, 3, 0, 5 };
+	int order_ok = 1, got[8];
+	for (int i = 0; i < 8; i++) {
+		got[i] = pop_id(&q, 1);
+		order_ok &= got[i] == expect[i];
+	}
+	t_check(order_ok, "order by priority then key: %d %d %d %d %d %d %d %d", got[0], got[1], got[2],
+	        got[3], got[4], got[5], got[6], got[7]);
+	t_check(q.n == 0 && pop_id(&q, 1) == -1, "empty after 8 pops");
+
+	/* Readiness: the head's inputs are still on their way; the third task's are there. */
+	for (int i = 0; i < 5; i++) {
+		f[i] = (struct fake){ i, i == 2 ? 0 : 1000 };
+		e[i].prio = i == 4 ? 0 : 1, e[i].key = i, e[i].task = &f[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	f[4].missing = 0; /* ready, but lower priority: must not jump ahead */
+	t_check(pop_id(&q, 8) == 2, "pop takes the ready task within the window");
+	t_check(pop_id(&q, 8) == 0, "then the head again (none ready among same priority)");
+	t_check(pop_id(&q, 1) == 1, "window 1: strict order");
+	f[3].missing = 500;
+	t_check(pop_id(&q, 8) == 3, "fewest missing bytes among priority 1");
+	t_check(pop_id(&q, 8) == 4, "lower priority last even though it was ready");
+
+	/* Window bound: a ready task beyond the window is not taken. */
+	for (int i = 0; i < 6; i++) {
+		f[i] = (struct fake){ i, i == 5 ? 0 : 100 };
+		e[i].prio = 0, e[i].key = i, e[i].task = &f[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	t_check(pop_id(&q, 3) == 0, "ready task beyond the window: the head");
+	t_check(pop_id(&q, 8) == 5, "within the window: the ready one");
+
+	/* Removal from the middle. */
+	pl_queue_remove(&q, &e[2]);
+	int a = pop_id(&q, 1), b = pop_id(&q, 1), c = pop_id(&q, 1);
+	t_check(a == 1 && b == 3 && c == 4 && q.n == 0, "after removing 2: %d %d %d, n=%d", a, b, c, q.n);
+
+	/* Priorities beyond STARPU_MIN/MAX_PRIO and long queues. */
+	static struct pl_qent big[1000];
+	static struct fake bf[1000];
+	for (int i = 0; i < 1000; i++) {
+		bf[i] = (struct fake){ i, 0 };
+		big[i].prio = (i * 7919) % 13 - 6 + (i % 2 ? 1000000 : -1000000);
+		big[i].key = (double)((i * 104729) % 1000);
+		big[i].task = &bf[i];
+		pl_queue_insert(&q, &big[i]);
+	}
+	int sorted = 1, prev_p = 0;
+	double prev_k = 0;
+	for (int i = 0; i < 1000; i++) {
+		struct pl_qent *x = pl_queue_pop(&q, 1, NULL, NULL);
+		if (i && (x->prio > prev_p || (x->prio == prev_p && x->key < prev_k)))
+			sorted = 0;
+		prev_p = x->prio, prev_k = x->key;
+	}
+	t_check(sorted && q.n == 0, "1000 entries come out sorted");
+	return t_summary();
+}
