@@ -26,3 +26,8 @@ TESTS += tests/threads
 check_PROGRAMS += tests/init_modes
 tests_init_modes_SOURCES = tests/init_modes.c $(TESTING_SOURCES)
 TESTS += tests/init_modes
+
+# geadd tile kernel (WR-lazy accumulation) against a loop reference.
+check_PROGRAMS += tests/codelet_geadd
+tests_codelet_geadd_SOURCES = tests/codelet_geadd.c $(TESTING_SOURCES)
+TESTS += tests/codelet_geadd
