@@ -31,3 +31,10 @@ TESTS += tests/init_modes
 check_PROGRAMS += tests/codelet_geadd
 tests_codelet_geadd_SOURCES = tests/codelet_geadd.c $(TESTING_SOURCES)
 TESTS += tests/codelet_geadd
+
+# Link map: database files and route/sharing arithmetic on synthetic machines (tests/data/linkmap).
+EXTRA_DIST += tests/data/linkmap
+check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
+tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
+tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_file tests/linkmap_routes

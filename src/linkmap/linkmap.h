@@ -14,7 +14,10 @@
 #include <stddef.h>
 
 #define LM_MAX_NODES 16
-#define LM_MAX_GROUPS 32
+#define LM_MAX_GROUPS 64
+#define LM_MAX_GROUP_LINKS (LM_MAX_NODES * 2)
+/* Time returned for a copy that has no way to happen (no direct link, no route within the hops). */
+#define LM_NEVER_US 1e30
 #define LM_FORMAT_VERSION 1
 
 enum lm_node_kind { LM_HOST = 0, LM_GPU = 1 };
@@ -34,12 +37,12 @@ struct lm_link {
 struct lm_group {
 	char name[32];
 	int nlinks;
-	int src[LM_MAX_NODES * 2], dst[LM_MAX_NODES * 2];
+	int src[LM_MAX_GROUP_LINKS], dst[LM_MAX_GROUP_LINKS];
 	double total_gbs;
 };
 
 struct lm_db {
-	char machine[128];  /* host name + GPU identities: which machine the numbers belong to */
+	char machine[1024]; /* host name + GPU names and UUIDs: which machine the numbers belong to */
 	int nnodes;
 	struct lm_node node[LM_MAX_NODES];
 	struct lm_link link[LM_MAX_NODES][LM_MAX_NODES];
@@ -47,6 +50,27 @@ struct lm_db {
 	struct lm_group group[LM_MAX_GROUPS];
 	int from_starpu;    /* 1: fallback built from StarPU's bus model (no sharing information) */
 };
+
+/* ---- building a database (synthetic topologies, calibration, the StarPU fallback) ---- */
+/* Empty database of nnodes nodes (no links, no groups); nnodes is clamped to [0, LM_MAX_NODES]. */
+void lm_init(struct lm_db *db, int nnodes);
+/* Sets node i's kind, device number and identity. Returns 0, or -1 when i is out of range. */
+int lm_set_node(struct lm_db *db, int i, enum lm_node_kind kind, int devid, const char *ident);
+/* Sets the direct link src->dst. Returns 0, or -1 for bad nodes or negative/non-finite numbers. */
+int lm_set_link(struct lm_db *db, int src, int dst, double lat_us, double bw_gbs);
+/* Adds a sharing group of n links (src[i] -> dst[i]) that together sustain total_gbs.
+ * Returns the group's index, or -1 when full or an argument is invalid. */
+int lm_add_group(struct lm_db *db, const char *name, double total_gbs, int n, const int *src,
+                 const int *dst);
+/* Host node 0 plus ngpus GPUs (nodes 1..ngpus), every host<->GPU and GPU<->GPU link with the
+ * given bandwidths and latency, no sharing groups: the shape of StarPU's own bus model. */
+void lm_build_uniform(struct lm_db *db, int ngpus, double h2d_gbs, double d2h_gbs,
+                      double p2p_gbs, double lat_us);
+/* Validates db: node count, kinds, numbers finite and not negative, empty diagonal, groups naming
+ * distinct existing links with a positive total. Returns 0, or -1 with the first problem in err. */
+int lm_check(const struct lm_db *db, char *err, size_t errlen);
+/* Short name of node i for messages and tables: "host0", "gpu2" (kind + device number). */
+const char *lm_node_name(const struct lm_db *db, int i, char *buf, size_t len);
 
 /* ---- database file (format documented in docs/LINKMAP_FORMAT.md) ---- */
 /* Loads path. Returns 0, or -1 with err holding "path:line: reason". */
@@ -72,9 +96,14 @@ int lm_open_for_this_machine(struct lm_db *db);
 double lm_link_time_us(const struct lm_db *db, int src, int dst, size_t bytes);
 
 /* Bandwidth (GB/s) of src->dst while the links in active[] (pairs src,dst; n of them; may include
- * src->dst itself) are in use at the same time: each sharing group's total is split evenly among
- * its active links, and the link gets the minimum over its groups and its own bandwidth. */
+ * src->dst itself, duplicates count once) are in use at the same time. Within each sharing group
+ * the total is split max-min fairly among its active links (a link never gets more than its own
+ * bandwidth; what slow links leave over goes to the others); the link gets the minimum over its
+ * groups and its own bandwidth. 0 when there is no direct link. */
 double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active)[2], int nactive);
+/* lm_link_time_us at the bandwidth lm_shared_bw gives under active[]. */
+double lm_shared_time_us(const struct lm_db *db, int src, int dst, size_t bytes,
+                         const int (*active)[2], int nactive);
 
 /* Fastest way to move `bytes` from src to dst with at most max_hops intermediate nodes (0, 1 or
  * 2), given when each link becomes free (link_free_us[src][dst], absolute time; NULL = all free
@@ -84,4 +113,10 @@ double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active
 int lm_best_route(const struct lm_db *db, int src, int dst, size_t bytes, int max_hops,
                   const double (*link_free_us)[LM_MAX_NODES], double now_us, int path[4],
                   double *arrival_us);
+/* The same, with each hop at its bandwidth under the sharing of active[] (see lm_shared_bw).
+ * Ties go to the route with fewer hops. Both return -1 (and *arrival_us = LM_NEVER_US) when no
+ * route exists within max_hops, or for bad arguments (max_hops outside 0..2, nodes out of range). */
+int lm_best_route_shared(const struct lm_db *db, int src, int dst, size_t bytes, int max_hops,
+                         const double (*link_free_us)[LM_MAX_NODES], double now_us,
+                         const int (*active)[2], int nactive, int path[4], double *arrival_us);
 #endif

@@ -1,0 +1,196 @@
+/*
+ * Link arithmetic: transfer times, bandwidth under sharing, routes. Pure functions of the
+ * database and plain numbers, so the policy and the autotuner can be tested on synthetic
+ * machines (STYLE: decision arithmetic without StarPU).
+ */
+#include "linkmap/linkmap.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int valid_pair(const struct lm_db *db, int s, int d)
+{
+	return s >= 0 && d >= 0 && s < db->nnodes && d < db->nnodes;
+}
+
+static double time_at(const struct lm_db *db, int s, int d, size_t bytes, double bw)
+{
+	if (bw <= 0)
+		return LM_NEVER_US;
+	/* GB/s = 1e9 bytes/s = 1e3 bytes/us */
+	return db->link[s][d].latency_us + (double)bytes / (bw * 1e3);
+}
+
+double lm_link_time_us(const struct lm_db *db, int src, int dst, size_t bytes)
+{
+	if (!valid_pair(db, src, dst))
+		return LM_NEVER_US;
+	if (src == dst)
+		return 0;
+	return time_at(db, src, dst, bytes, db->link[src][dst].bw_gbs);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Max-min fair level of a resource of `total` shared by links wanting caps[0..n): links below
+ * the level get their cap, the rest get the level. A PCIe root port or a switch behaves like
+ * this: a slow reader does not hold back the others. */
+static double fair_level(double total, double *caps, int n)
+{
+	qsort(caps, n, sizeof(double), cmp_double);
+	for (int i = 0; i < n; i++) {
+		double level = total / (n - i);
+		if (caps[i] > level)
+			return level;
+		total -= caps[i];
+	}
+	return caps[n - 1] > 0 ? caps[n - 1] : 0; /* everybody gets its cap */
+}
+
+static int group_has(const struct lm_group *g, int s, int d)
+{
+	for (int i = 0; i < g->nlinks; i++)
+		if (g->src[i] == s && g->dst[i] == d)
+			return 1;
+	return 0;
+}
+
+double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active)[2], int nactive)
+{
+	if (!valid_pair(db, src, dst) || src == dst)
+		return 0;
+	double bw = db->link[src][dst].bw_gbs;
+	if (bw <= 0 || db->ngroups == 0)
+		return bw;
+	unsigned char on[LM_MAX_NODES][LM_MAX_NODES];
+	memset(on, 0, sizeof(on));
+	for (int i = 0; active && i < nactive; i++)
+		if (valid_pair(db, active[i][0], active[i][1]))
+			on[active[i][0]][active[i][1]] = 1;
+	on[src][dst] = 1;
+	for (int k = 0; k < db->ngroups; k++) {
+		const struct lm_group *g = &db->group[k];
+		if (!group_has(g, src, dst))
+			continue;
+		double caps[LM_MAX_GROUP_LINKS];
+		int n = 0;
+		for (int i = 0; i < g->nlinks; i++)
+			if (on[g->src[i]][g->dst[i]])
+				caps[n++] = db->link[g->src[i]][g->dst[i]].bw_gbs;
+		double level = fair_level(g->total_gbs, caps, n);
+		if (level < bw)
+			bw = level;
+	}
+	return bw;
+}
+
+double lm_shared_time_us(const struct lm_db *db, int src, int dst, size_t bytes,
+                         const int (*active)[2], int nactive)
+{
+	if (!valid_pair(db, src, dst))
+		return LM_NEVER_US;
+	if (src == dst)
+		return 0;
+	return time_at(db, src, dst, bytes, lm_shared_bw(db, src, dst, active, nactive));
+}
+
+struct route_ctx {
+	const struct lm_db *db;
+	size_t bytes;
+	const double (*free_us)[LM_MAX_NODES];
+	const int (*active)[2];
+	int nactive;
+	double hop_us[LM_MAX_NODES][LM_MAX_NODES]; /* time of each hop, computed once */
+	unsigned char have[LM_MAX_NODES][LM_MAX_NODES];
+};
+
+/* Hop times are computed on first use: a direct or one-hop query touches few links, and the
+ * policy asks this for every candidate of every task. */
+static double hop_time(struct route_ctx *c, int a, int b)
+{
+	if (!c->have[a][b]) {
+		c->have[a][b] = 1;
+		c->hop_us[a][b] = lm_shared_time_us(c->db, a, b, c->bytes, c->active, c->nactive);
+	}
+	return c->hop_us[a][b];
+}
+
+/* Store and forward: a hop starts when the tile has fully arrived at its source and the link is
+ * free, as a tile copy in StarPU does (no pipelining of one tile across hops). */
+static double walk(struct route_ctx *c, const int *path, int n, double now)
+{
+	double t = now;
+	for (int i = 0; i + 1 < n; i++) {
+		int a = path[i], b = path[i + 1];
+		double hop = hop_time(c, a, b);
+		if (hop >= LM_NEVER_US)
+			return LM_NEVER_US;
+		if (c->free_us && c->free_us[a][b] > t)
+			t = c->free_us[a][b];
+		t += hop;
+	}
+	return t;
+}
+
+int lm_best_route_shared(const struct lm_db *db, int src, int dst, size_t bytes, int max_hops,
+                         const double (*link_free_us)[LM_MAX_NODES], double now_us,
+                         const int (*active)[2], int nactive, int path[4], double *arrival_us)
+{
+	*arrival_us = LM_NEVER_US;
+	if (!valid_pair(db, src, dst) || max_hops < 0 || max_hops > 2)
+		return -1;
+	if (src == dst) {
+		path[0] = src;
+		*arrival_us = now_us;
+		return 1;
+	}
+	static __thread struct route_ctx c; /* 2 KiB of hop times: keep it off small stacks */
+	c.db = db;
+	c.bytes = bytes;
+	c.free_us = link_free_us;
+	c.active = active;
+	c.nactive = nactive;
+	memset(c.have, 0, sizeof(c.have));
+	int best_n = -1, p[4] = { src, dst };
+	double best = LM_NEVER_US;
+	/* Fewer hops first and strict '<': a tie keeps the shorter route. */
+	double t = walk(&c, p, 2, now_us);
+	if (t < best) {
+		best = t, best_n = 2;
+		memcpy(path, p, 2 * sizeof(int));
+	}
+	for (int k = 0; max_hops >= 1 && k < db->nnodes; k++) {
+		if (k == src || k == dst)
+			continue;
+		int q[3] = { src, k, dst };
+		if ((t = walk(&c, q, 3, now_us)) < best) {
+			best = t, best_n = 3;
+			memcpy(path, q, sizeof(q));
+		}
+	}
+	for (int k = 0; max_hops >= 2 && k < db->nnodes; k++)
+		for (int l = 0; l < db->nnodes; l++) {
+			if (k == src || k == dst || l == src || l == dst || l == k)
+				continue;
+			int q[4] = { src, k, l, dst };
+			if ((t = walk(&c, q, 4, now_us)) < best) {
+				best = t, best_n = 4;
+				memcpy(path, q, sizeof(q));
+			}
+		}
+	if (best_n < 0)
+		return -1;
+	*arrival_us = best;
+	return best_n;
+}
+
+int lm_best_route(const struct lm_db *db, int src, int dst, size_t bytes, int max_hops,
+                  const double (*link_free_us)[LM_MAX_NODES], double now_us, int path[4],
+                  double *arrival_us)
+{
+	return lm_best_route_shared(db, src, dst, bytes, max_hops, link_free_us, now_us, NULL, 0,
+	                            path, arrival_us);
+}
