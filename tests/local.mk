@@ -38,3 +38,8 @@ check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
 tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
 tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
 TESTS += tests/linkmap_file tests/linkmap_routes
+
+# Autotuner decisions on synthetic link databases; plans, cache and query with StarPU running.
+check_PROGRAMS += tests/tune_model
+tests_tune_model_SOURCES = tests/tune_model.c $(TESTING_SOURCES)
+TESTS += tests/tune_model

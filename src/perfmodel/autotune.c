@@ -25,6 +25,10 @@
 #define PM_TASK_US 4.0     /* StarPU's per-task cost on a worker (scheduling, launch) */
 #define PM_SUBMIT_US 2.0   /* submitting one task from the calling thread */
 #define PM_GAIN 0.03       /* a device joins only if it improves the metric by more than this */
+/* A device slower than this fraction of the fastest is left out: the list schedule assumes it
+ * only takes tiles it finishes in time, but a dynamic scheduler hands it one of the last tiles and
+ * the call waits for it (PARALiA drops such devices). */
+#define PM_MIN_REL_SPEED 0.25
 #define PM_TILE_COPIES 8.0 /* working set per device: A, B, C tiles double-buffered + scratch */
 
 static const int candidates[] = { 64, 128, 256, 512, 1024, 1536, 2048, 3072, 4096, 6144, 8192 };
@@ -162,16 +166,19 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	int mr = p->m - (Mt - 1) * T, nr = p->n - (Nt - 1) * T;
 	int tri = p->routine == 's' || p->routine == 'y';
 
-	/* ---- compute: list scheduling of C tile chains, full tiles first ---- */
-	double ch[PM_MAX_DEVS][2][2], fin[PM_MAX_DEVS] = {0};
+	/* ---- compute: list scheduling of C tile chains, full tiles first ----
+	 * A device with L workers (CPU cores) runs L chains at once: its time is its work / L, but
+	 * never less than its longest chain (one tile cannot use two workers). */
+	double ch[PM_MAX_DEVS][2][2], work[PM_MAX_DEVS] = {0}, longest[PM_MAX_DEVS] = {0};
+	double fin[PM_MAX_DEVS] = {0}, lanes[PM_MAX_DEVS];
 	int cnt[PM_MAX_DEVS] = {0};
-	for (int i = 0; i < ns; i++)
+	for (int i = 0; i < ns; i++) {
+		const struct pm_device *d = &dev[sel[i]];
+		lanes[i] = d->nworkers > 0 ? d->nworkers : 1;
 		for (int a = 0; a < 2; a++)
-			for (int b = 0; b < 2; b++) {
-				const struct pm_device *d = &dev[sel[i]];
-				int lanes = d->nworkers > 0 ? d->nworkers : 1;
-				ch[i][a][b] = chain_us(p, d, T, a ? mr : T, b ? nr : T) / lanes;
-			}
+			for (int b = 0; b < 2; b++)
+				ch[i][a][b] = chain_us(p, d, T, a ? mr : T, b ? nr : T);
+	}
 	int total = 0;
 	int rf = mr == T ? Mt : Mt - 1, cf = nr == T ? Nt : Nt - 1; /* full tile rows, cols */
 	for (int cls = 0; cls < 4; cls++) {
@@ -181,11 +188,20 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		if (tri) /* lower triangle of a square C: half the full tiles plus the diagonal */
 			tiles = ea == eb ? (rows * cols + rows) / 2 : (ea ? tiles : 0);
 		for (long t = 0; t < tiles; t++) {
-			int best = 0;
-			for (int i = 1; i < ns; i++)
-				if (fin[i] + ch[i][ea][eb] < fin[best] + ch[best][ea][eb])
+			int best = -1;
+			double best_fin = 0;
+			for (int i = 0; i < ns; i++) {
+				double c = ch[i][ea][eb];
+				double f = fmax((work[i] + c) / lanes[i], fmax(longest[i], c));
+				if (best < 0 || f < best_fin) {
 					best = i;
-			fin[best] += ch[best][ea][eb];
+					best_fin = f;
+				}
+			}
+			double c = ch[best][ea][eb];
+			work[best] += c;
+			longest[best] = fmax(longest[best], c);
+			fin[best] = best_fin;
 			cnt[best]++;
 			total++;
 		}
@@ -326,6 +342,8 @@ static int tune_subset(const struct pm_problem *p, const struct pm_device *dev, 
 	unsigned s = 1u << order[0];
 	pm_evaluate(p, dev, ndev, db, T, s, best);
 	for (int i = 1; i < n; i++) {
+		if (speed[order[i]] < PM_MIN_REL_SPEED * speed[order[0]])
+			break;
 		struct pm_eval e;
 		pm_evaluate(p, dev, ndev, db, T, s | 1u << order[i], &e);
 		if (metric_of(&e, m) < metric_of(best, m) * (1 - PM_GAIN)) {

@@ -391,6 +391,16 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, co
 	return &ent->plan;
 }
 
+int pm_plan_cache_count(void)
+{
+	int n = 0;
+	pthread_mutex_lock(&plan_lock);
+	for (struct plan_entry *e = plans; e; e = e->next)
+		n++;
+	pthread_mutex_unlock(&plan_lock);
+	return n;
+}
+
 void pm_plan_shutdown(void)
 {
 	pthread_mutex_lock(&plan_lock);

@@ -30,6 +30,8 @@ static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
 		return -1;
 	return p->owner_worker[(i % p->pub.grid_p) * p->pub.grid_q + (j % p->pub.grid_q)];
 }
+/* Number of cached plans (tests: repeated calls reuse one). */
+int pm_plan_cache_count(void);
 /* Forgets every plan and the machine model (paralia_shutdown; StarPU is idle then). */
 void pm_plan_shutdown(void);
 #endif
