@@ -43,3 +43,13 @@ TESTS += tests/linkmap_file tests/linkmap_routes
 check_PROGRAMS += tests/tune_model
 tests_tune_model_SOURCES = tests/tune_model.c $(TESTING_SOURCES)
 TESTS += tests/tune_model
+
+# Chains of calls on kept matrices; mismatch errors; no stale copies after one-off calls.
+check_PROGRAMS += tests/blas_chain
+tests_blas_chain_SOURCES = tests/blas_chain.c $(TESTING_SOURCES)
+TESTS += tests/blas_chain
+
+# gemm over every kept/one-off combination of A, B, C, direct and WR-lazy (CPU workers).
+check_PROGRAMS += tests/blas_placement
+tests_blas_placement_SOURCES = tests/blas_placement.c $(TESTING_SOURCES)
+TESTS += tests/blas_placement
