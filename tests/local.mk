@@ -53,3 +53,8 @@ TESTS += tests/blas_chain
 check_PROGRAMS += tests/blas_placement
 tests_blas_placement_SOURCES = tests/blas_placement.c $(TESTING_SOURCES)
 TESTS += tests/blas_placement
+
+# Bigger than the GPUs: correctness with STARPU_LIMIT_CUDA_MEM capped (skips without a GPU).
+check_PROGRAMS += tests/blas_memlimit
+tests_blas_memlimit_SOURCES = tests/blas_memlimit.c $(TESTING_SOURCES)
+TESTS += tests/blas_memlimit
