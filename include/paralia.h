@@ -91,6 +91,11 @@ struct paralia_plan {
 int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
                        const void *C, double beta, struct paralia_plan *out);
 
+/* Measures the gemm tile kernel on one CPU core and one GPU at the autotuner's tile sizes and
+ * writes the kernel table it reads (path NULL: $PARALIA_HOME or ~/.paralia, kernels-<host>.txt).
+ * Takes seconds; cached plans are dropped. Returns 0 or a PARALIA_ERR_* code. */
+int paralia_calibrate_kernels(const char *path);
+
 /* ---- Chains of calls: matrices that stay registered and resident across calls --------------
  * paralia_keep registers an m x n column-major matrix (leading dimension ld, elem_size bytes per
  * element, on the host or a GPU) once: the routines then reuse its tiles instead of registering

@@ -256,6 +256,32 @@ static void runtime_plans(void)
 	t_check(paralia_plan_query('x', 'd', 1, 1, 1, A, B, C, 1, &a) == -1, "bad routine gives -1");
 	t_check(paralia_plan_query('g', 'z', 1, 1, 1, A, B, C, 1, &a) == -2, "bad precision gives -2");
 	t_check(paralia_plan_query('g', 'd', -1, 1, 1, A, B, C, 1, &a) == -3, "m < 0 gives -3");
+	/* Kernel calibration writes a table the model reads back. */
+	char path[1024], err[1200];
+	const char *home = getenv("PARALIA_HOME");
+	snprintf(path, sizeof path, "%s/kernels-test.txt", home && *home ? home : ".");
+	if (home && *home) {
+		char cmd[1100];
+		snprintf(cmd, sizeof cmd, "mkdir -p '%s'", home);
+		if (system(cmd) != 0)
+			t_check(0, "mkdir %s", home);
+	}
+	int rc = paralia_calibrate_kernels(path);
+	struct pm_rates rt;
+	int lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
+	t_check(rc == 0 && lr == 1 && rt.n == 4 && rt.gflops[1][0] > 0 && rt.gflops[0][3] > 0,
+	        "paralia_calibrate_kernels wrote %s, read back %d CPU points (ret %d, load %d)", path,
+	        rt.n, rc, lr);
+	t_check(pm_plan_cache_count() == 0, "calibration drops cached plans");
+	/* A malformed table is reported with its line. */
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs("# ok\ncpu d 64 10\ncpu x 128 20\n", f);
+		fclose(f);
+	}
+	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
+	t_check(lr == -1 && strstr(err, ":3:") != NULL, "bad precision on line 3 reported: %s", err);
+	remove(path);
 	paralia_shutdown();
 	t_check(pm_plan_cache_count() == 0, "paralia_shutdown clears the plan cache");
 }

@@ -3,3 +3,4 @@
 libparalia_la_SOURCES += src/perfmodel/perfmodel.h src/perfmodel/kernel_model.c \
 	src/perfmodel/autotune.c
 libparalia_la_SOURCES += src/perfmodel/plan.h src/perfmodel/plan.c
+libparalia_la_SOURCES += src/perfmodel/calibrate.c
