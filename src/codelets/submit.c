@@ -63,7 +63,7 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
 		}
 	}
 	/* Autotuner's device subset for the current routine call (pl_submit_scope). */
-	if (submit_scope.len && !task->execute_on_a_specific_worker) {
+	if (submit_scope.len && (!opts || opts->worker < 0) && !task->workerids_len) {
 		task->workerids = (uint32_t *)submit_scope.ids;
 		task->workerids_len = submit_scope.len;
 	}
