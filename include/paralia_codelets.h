@@ -10,9 +10,10 @@
  * and submit one task. They return 0, -i when argument i is illegal (one line on stderr), or
  * PARALIA_ERR_NO_WORKER when no worker can run the codelet.
  *
- * Codelets use STARPU_VARIABLE_NBUFFERS because the access mode of C depends on beta; when you
- * insert them yourself, pass the modes the helper would (R for inputs, RW or W for the output)
- * and the argument block documented in the kernel's source file.
+ * The BLAS codelets use STARPU_VARIABLE_NBUFFERS because the access mode of C depends on beta;
+ * when you insert them yourself, pass the modes the helper would (R for inputs, RW or W for the
+ * output) and the argument block documented in the kernel's source file. potrf and getrf have one
+ * fixed buffer, A in RW mode.
  */
 #ifndef PARALIA_CODELETS_H
 #define PARALIA_CODELETS_H
@@ -96,14 +97,17 @@ int paralia_task_dtrsm(paralia_side_t side, paralia_uplo_t uplo, paralia_trans_t
                        paralia_diag_t diag, double alpha, starpu_data_handle_t A,
                        starpu_data_handle_t B, const struct paralia_task_opts *opts);
 
-/* Cholesky of a square tile, in place: A = L L^T (uplo L) or U^T U (uplo U).
- * A non-positive-definite tile is reported on stderr by the CPU implementation (LAPACKE info). */
+/* Cholesky of a square tile, in place: A = L L^T (uplo L) or U^T U (uplo U); the other strict
+ * triangle is left alone. The codelet has one buffer (RW) and the argument block { char uplo; }.
+ * A tile that is not positive definite is a task failure (see paralia_task_failures). */
 int paralia_task_spotrf(paralia_uplo_t uplo, starpu_data_handle_t A,
                         const struct paralia_task_opts *opts);
 int paralia_task_dpotrf(paralia_uplo_t uplo, starpu_data_handle_t A,
                         const struct paralia_task_opts *opts);
 
-/* LU of a tile without pivoting, in place: A = L U, L unit lower. For diagonally dominant input. */
+/* LU of a square tile without pivoting, in place: A = L U, L unit lower (stored below the
+ * diagonal). For tiles that need no pivoting, e.g. diagonally dominant ones. One buffer (RW), no
+ * argument block. An exactly zero pivot is a task failure (see paralia_task_failures). */
 int paralia_task_sgetrf(starpu_data_handle_t A, const struct paralia_task_opts *opts);
 int paralia_task_dgetrf(starpu_data_handle_t A, const struct paralia_task_opts *opts);
 
@@ -119,6 +123,18 @@ int paralia_task_sgeadd(float alpha, starpu_data_handle_t A, float beta, starpu_
                         const struct paralia_task_opts *opts);
 int paralia_task_dgeadd(double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t B,
                         const struct paralia_task_opts *opts);
+
+/*
+ * Failures inside tasks. A task cannot return an error, but a kernel can fail: potrf on a tile
+ * that is not positive definite, getrf on a zero pivot, a refused cuBLAS/cuSOLVER call. Kernels
+ * count them; read the count after starpu_task_wait_for_all(). The first failure since the last
+ * reset also prints one line on stderr naming the kernel, the worker and the reason.
+ */
+int paralia_task_failures(void);          /* failures since start or the last reset */
+void paralia_task_failures_reset(void);
+/* LAPACK-style info of the first failure (order of the failing minor, index of the zero pivot;
+ * a CUDA status for refused calls), 0 if none; *kernel (if not NULL) gets its codelet name. */
+int paralia_task_failure_info(const char **kernel);
 
 #ifdef __cplusplus
 }

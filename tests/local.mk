@@ -58,3 +58,11 @@ TESTS += tests/blas_placement
 check_PROGRAMS += tests/blas_memlimit
 tests_blas_memlimit_SOURCES = tests/blas_memlimit.c $(TESTING_SOURCES)
 TESTS += tests/blas_memlimit
+# Tile factorisation codelets (potrf, getrf without pivoting) and task failure reporting.
+check_PROGRAMS += tests/codelets_factor
+tests_codelets_factor_SOURCES = tests/codelets_factor.c $(TESTING_SOURCES)
+TESTS += tests/codelets_factor
+
+# Both factorisation examples with their residual check, and their bad command lines.
+EXTRA_DIST += tests/examples.sh
+TESTS += tests/examples.sh

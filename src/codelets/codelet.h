@@ -70,7 +70,28 @@ void pl_cuda_report(const char *kernel, const char *call, int status);
 	if (st_ != 0) pl_cuda_report(kernel, #call, st_); } while (0)
 int pl_cuda_handles_init(void);
 void pl_cuda_handles_shutdown(void);
+
+/* The calling CUDA worker's cuSOLVER scratch (cuda_scratch.c): workspace of at least work_bytes,
+ * the device info word, a pinned host copy of it. NULL (failure recorded) when allocation fails. */
+struct pl_cuda_scratch {
+	void *work;
+	size_t work_bytes;
+	int *dev_info;
+	int *host_info;
+};
+struct pl_cuda_scratch *pl_cuda_scratch_get(const char *kernel, size_t work_bytes);
+/* Queues, on the worker's stream, the read-back of the info word; a non-zero info is recorded
+ * with pl_task_failed(kernel, ..., why, info) (why: a format with one %d) once the stream gets
+ * there, without making the task synchronous. */
+void pl_cuda_scratch_check_info(struct pl_cuda_scratch *s, const char *kernel, const char *why);
+/* Frees the calling worker's scratch (at shutdown, on that worker). */
+void pl_cuda_scratch_release(void);
 #endif
+
+/* Records a failure inside a task (failure.c): counted for paralia_task_failures(); the first
+ * since the last reset prints one line "<kernel> on worker <w> failed: <fmt...>". */
+void pl_task_failed(const char *kernel, int worker, int info, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* One task: nbuf handles with their modes, an argument block copied into the task. */
 struct pl_submit {

@@ -23,6 +23,7 @@ static void destroy_on_worker(void *arg)
 {
 	(void)arg;
 	int w = starpu_worker_get_id_check();
+	pl_cuda_scratch_release();
 	if (handles[w])
 		cusolverDnDestroy(handles[w]);
 	handles[w] = NULL;
@@ -56,9 +57,9 @@ cusolverDnHandle_t pl_cusolver_handle(void)
 	return handles[starpu_worker_get_id_check()];
 }
 
+/* Counted as a task failure too: the tile's result is wrong, so paralia_task_failures() says so. */
 void pl_cuda_report(const char *kernel, const char *call, int status)
 {
-	fprintf(stderr, "paralia: %s on CUDA worker %d: %s returned %d\n", kernel,
-	        starpu_worker_get_id(), call, status);
+	pl_task_failed(kernel, starpu_worker_get_id(), status, "%s returned %d", call, status);
 }
 #endif

@@ -1,0 +1,174 @@
+/* Shared parts of the tiled factorisation examples (see tiles.h). */
+#include "config.h"
+#include "examples/tiles.h"
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef HAVE_OPENBLAS_SET_NUM_THREADS
+#include <cblas.h>
+#endif
+
+static int usage(const char *prog, const char *why, const char *arg)
+{
+	fprintf(stderr, "%s: %s%s%s\nusage: %s -n N -nb NB [-s] [-check]   (N >= 1 order, NB >= 1 tile "
+	        "size, -s single precision, -check scaled residual)\n", prog, why, arg ? ": " : "",
+	        arg ? arg : "", prog);
+	return 2;
+}
+
+static int parse_int(const char *s, int *v)
+{
+	char *end = NULL;
+	long x = s ? strtol(s, &end, 10) : 0;
+	if (!s || *s == '\0' || *end != '\0' || x < 1 || x > INT_MAX / 2)
+		return -1;
+	*v = (int)x;
+	return 0;
+}
+
+int ex_parse(int argc, char **argv, struct ex_opts *o)
+{
+	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+	*o = (struct ex_opts){ 4096, 512, 0, 0 };
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-n") || !strcmp(a, "-nb") || !strcmp(a, "-b")) {
+			int is_n = !strcmp(a, "-n");
+			const char *v = i + 1 < argc ? argv[++i] : NULL;
+			if (parse_int(v, is_n ? &o->n : &o->nb))
+				return usage(prog, is_n ? "-n needs a positive integer" : "-nb needs a positive integer",
+				             v ? v : "(missing)");
+		} else if (!strcmp(a, "-s")) {
+			o->single = 1;
+		} else if (!strcmp(a, "-check")) {
+			o->check = 1;
+		} else {
+			return usage(prog, "unknown argument", a);
+		}
+	}
+	if (o->nb > o->n)
+		o->nb = o->n;
+	return 0;
+}
+
+int ex_matrix_init(struct ex_matrix *m, const struct ex_opts *o, int symmetric)
+{
+	*m = (struct ex_matrix){ o->n, o->nb, (o->n + o->nb - 1) / o->nb, o->single,
+	                         o->single ? sizeof(float) : sizeof(double), NULL, NULL };
+	size_t n = (size_t)m->n;
+	m->tiles = calloc((size_t)m->nt * m->nt, sizeof *m->tiles);
+	if (!m->tiles || starpu_malloc(&m->a, n * n * m->elem) != 0) {
+		fprintf(stderr, "out of memory for a %dx%d matrix\n", m->n, m->n);
+		free(m->tiles);
+		return -1;
+	}
+	/* 64-bit LCG, 53-bit mantissas; column by column, the upper triangle mirrored when symmetric. */
+	unsigned long long s = 0x9E3779B97F4A7C15ull ^ n;
+	for (size_t j = 0; j < n; j++)
+		for (size_t i = 0; i < n; i++) {
+			double v;
+			if (symmetric && i < j) {
+				v = m->single ? ((float *)m->a)[j + i * n] : ((double *)m->a)[j + i * n];
+			} else {
+				s = s * 6364136223846793005ull + 1442695040888963407ull;
+				v = (double)(s >> 11) / 9007199254740992.0 - 0.5 + (i == j ? (double)n : 0);
+			}
+			if (m->single)
+				((float *)m->a)[i + j * n] = (float)v;
+			else
+				((double *)m->a)[i + j * n] = v;
+		}
+	return 0;
+}
+
+void ex_register(struct ex_matrix *m)
+{
+	for (int j = 0; j < m->nt; j++)
+		for (int i = 0; i < m->nt; i++) {
+			int rows = i == m->nt - 1 ? m->n - i * m->nb : m->nb;
+			int cols = j == m->nt - 1 ? m->n - j * m->nb : m->nb;
+			char *p = (char *)m->a + m->elem * ((size_t)i * m->nb + (size_t)j * m->nb * m->n);
+			starpu_matrix_data_register(&m->tiles[i + (size_t)j * m->nt], STARPU_MAIN_RAM,
+			                            (uintptr_t)p, (uint32_t)m->n, (uint32_t)rows, (uint32_t)cols,
+			                            m->elem);
+		}
+}
+
+void ex_unregister(struct ex_matrix *m)
+{
+	for (size_t t = 0; t < (size_t)m->nt * m->nt; t++)
+		starpu_data_unregister(m->tiles[t]);
+}
+
+double *ex_to_double(const struct ex_matrix *m)
+{
+	size_t nn = (size_t)m->n * m->n;
+	double *d = malloc(nn * sizeof(double));
+	if (!d)
+		return NULL;
+	for (size_t x = 0; x < nn; x++)
+		d[x] = m->single ? (double)((const float *)m->a)[x] : ((const double *)m->a)[x];
+	return d;
+}
+
+void ex_matrix_free(struct ex_matrix *m)
+{
+	starpu_free_noflag(m->a, (size_t)m->n * m->n * m->elem);
+	free(m->tiles);
+	m->a = NULL;
+	m->tiles = NULL;
+}
+
+struct paralia_task_opts ex_urgent(void)
+{
+	struct paralia_task_opts o = { starpu_sched_get_max_priority(), -1 };
+	return o;
+}
+
+void ex_report(const char *name, const struct ex_opts *o, double seconds, double flops)
+{
+	printf("%s: n=%d nb=%d %s, %u CPU + %u CUDA workers: time %.3f s, %.2f GFLOP/s\n", name, o->n,
+	       o->nb, o->single ? "single" : "double", starpu_cpu_worker_get_count(),
+	       starpu_cuda_worker_get_count(), seconds, seconds > 0 ? flops / seconds * 1e-9 : 0.0);
+}
+
+int ex_failed(const char *name)
+{
+	int nf = paralia_task_failures();
+	if (nf == 0)
+		return 0;
+	const char *kernel = NULL;
+	int info = paralia_task_failure_info(&kernel);
+	fprintf(stderr, "%s: FAILED: %d task(s) failed; first: %s, info %d\n", name, nf,
+	        kernel ? kernel : "?", info);
+	return 1;
+}
+
+void ex_host_threads(void)
+{
+#ifdef HAVE_OPENBLAS_SET_NUM_THREADS
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	openblas_set_num_threads(ncpu > 0 ? (int)ncpu : 1);
+#endif
+}
+
+double ex_norm_fro(const double *a, int n)
+{
+	double s = 0;
+	for (size_t x = 0; x < (size_t)n * n; x++)
+		s += a[x] * a[x];
+	return sqrt(s);
+}
+
+int ex_verdict(const char *name, double r)
+{
+	int ok = r <= 10; /* also false for NaN */
+	printf("%s: check: scaled residual ||A - F|| / (||A|| n eps) = %.3g (bound 10): %s\n", name, r,
+	       ok ? "ok" : "FAILED");
+	if (!ok)
+		fprintf(stderr, "%s: FAILED: scaled residual %.3g exceeds 10\n", name, r);
+	return ok ? 0 : 1;
+}
