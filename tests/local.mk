@@ -66,3 +66,13 @@ TESTS += tests/codelets_factor
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh
+# Link map of this machine (fallbacks and warnings) and the paralia-linkmap tool.
+check_PROGRAMS += tests/linkmap_machine
+tests_linkmap_machine_SOURCES = tests/linkmap_machine.c $(TESTING_SOURCES)
+EXTRA_DIST += tests/linkmap_tool.sh
+TESTS += tests/linkmap_machine tests/linkmap_tool.sh
+
+# The heat map's PNG encoder.
+check_PROGRAMS += tests/linkmap_png
+tests_linkmap_png_SOURCES = tests/linkmap_png.c tools/png_write.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_png

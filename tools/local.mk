@@ -1,1 +1,4 @@
-# (nothing yet)
+# paralia-linkmap: calibrate, show and draw the link map (README: "The link map").
+bin_PROGRAMS += tools/paralia-linkmap
+tools_paralia_linkmap_SOURCES = tools/paralia-linkmap.c tools/linkmap_heatmap.c \
+	tools/linkmap_heatmap.h tools/png_write.c tools/png_write.h

@@ -147,7 +147,7 @@ int lm_best_route_shared(const struct lm_db *db, int src, int dst, size_t bytes,
 		*arrival_us = now_us;
 		return 1;
 	}
-	static __thread struct route_ctx c; /* 2 KiB of hop times: keep it off small stacks */
+	struct route_ctx c; /* 2.3 KiB on the stack: no allocation on the policy's hot path */
 	c.db = db;
 	c.bytes = bytes;
 	c.free_us = link_free_us;

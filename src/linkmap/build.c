@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void lm_init(struct lm_db *db, int nnodes)
@@ -165,5 +166,53 @@ int lm_check(const struct lm_db *db, char *err, size_t errlen)
 	for (int k = 0; k < db->ngroups; k++)
 		if (check_group(db, k, err, errlen))
 			return -1;
+	return 0;
+}
+
+int lm_remap(const struct lm_db *in, int n, const enum lm_node_kind *kinds, const int *devids,
+             struct lm_db *out, char *err, size_t errlen)
+{
+	int from[LM_MAX_NODES];
+	if (n < 1 || n > LM_MAX_NODES)
+		return fail(err, errlen, "%d nodes to map (1 to %d allowed)", n, LM_MAX_NODES);
+	for (int i = 0; i < n; i++) {
+		from[i] = -1;
+		for (int j = 0; j < in->nnodes && from[i] < 0; j++)
+			if (in->node[j].kind == kinds[i] && in->node[j].devid == devids[i])
+				from[i] = j;
+		if (from[i] < 0)
+			return fail(err, errlen, "no node for %s %d", kinds[i] == LM_HOST ? "host" : "gpu",
+			            devids[i]);
+	}
+	struct lm_db *t = malloc(sizeof(*t)); /* out may be in; a database is large for a stack */
+	if (!t)
+		return fail(err, errlen, "out of memory");
+	lm_init(t, n);
+	memcpy(t->machine, in->machine, sizeof(t->machine));
+	t->from_starpu = in->from_starpu;
+	for (int i = 0; i < n; i++) {
+		t->node[i] = in->node[from[i]];
+		for (int j = 0; j < n; j++)
+			t->link[i][j] = in->link[from[i]][from[j]];
+	}
+	for (int k = 0; k < in->ngroups; k++) {
+		const struct lm_group *g = &in->group[k];
+		int src[LM_MAX_GROUP_LINKS], dst[LM_MAX_GROUP_LINKS], m = 0;
+		for (int l = 0; l < g->nlinks; l++) {
+			int s = -1, d = -1;
+			for (int i = 0; i < n; i++) {
+				if (from[i] == g->src[l])
+					s = i;
+				if (from[i] == g->dst[l])
+					d = i;
+			}
+			if (s >= 0 && d >= 0)
+				src[m] = s, dst[m++] = d;
+		}
+		if (m > 0)
+			lm_add_group(t, g->name, g->total_gbs, m, src, dst);
+	}
+	*out = *t;
+	free(t);
 	return 0;
 }

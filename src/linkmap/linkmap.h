@@ -69,6 +69,11 @@ void lm_build_uniform(struct lm_db *db, int ngpus, double h2d_gbs, double d2h_gb
 /* Validates db: node count, kinds, numbers finite and not negative, empty diagonal, groups naming
  * distinct existing links with a positive total. Returns 0, or -1 with the first problem in err. */
 int lm_check(const struct lm_db *db, char *err, size_t errlen);
+/* The part of `in` that describes the n nodes (kinds[i], devids[i]), in that order: how a file
+ * measured on all GPUs serves a StarPU that drives only some of them. Groups keep their total and
+ * the links that remain. Returns 0, or -1 with err naming a node `in` does not have. */
+int lm_remap(const struct lm_db *in, int n, const enum lm_node_kind *kinds, const int *devids,
+             struct lm_db *out, char *err, size_t errlen);
 /* Short name of node i for messages and tables: "host0", "gpu2" (kind + device number). */
 const char *lm_node_name(const struct lm_db *db, int i, char *buf, size_t len);
 
@@ -78,17 +83,40 @@ int lm_load(struct lm_db *db, const char *path, char *err, size_t errlen);
 /* Saves db to path (atomically: temporary file then rename). Returns 0 or -1 (errno set). */
 int lm_save(const struct lm_db *db, const char *path);
 
-/* ---- the database of this machine (needs StarPU running) ---- */
+/* ---- the database of this machine (src/linkmap/machine.c) ---- */
 /* Identity of this machine as written in the database: host name plus each GPU's name and UUID. */
 void lm_machine_identity(char *out, size_t len);
-/* Path of this machine's file: $PARALIA_HOME (else ~/.paralia) + "/linkmap-<host>.txt". */
+/* Path of this machine's file: $PARALIA_LINKMAP when set, else $PARALIA_HOME (else ~/.paralia)
+ * + "/linkmap-<host>.txt". */
 void lm_default_path(char *out, size_t len);
+/* Creates the folder that will hold path (and its parents). Returns 0 or -1 (errno set). */
+int lm_make_parent_dir(const char *path);
 /* Fills db from StarPU's own bus model (starpu_transfer_bandwidth/latency): no sharing groups. */
 int lm_from_starpu(struct lm_db *db);
-/* What the policy and the autotuner call at init: load this machine's file; when it is missing,
- * for another machine, or corrupt, print one line saying so (file and line for corrupt files)
- * and fall back to lm_from_starpu. Returns 0 when the file was used, 1 on fallback. */
+/* What the policy and the autotuner call at init (StarPU running), once: loads this machine's
+ * file and maps it onto StarPU's memory nodes (lm_remap). Each problem prints one line, once per
+ * process, and falls back to lm_from_starpu: file missing; corrupt ("path:line: reason"); not
+ * describing StarPU's memory nodes; measured on another machine (then, when this machine has
+ * CUDA GPUs and PARALIA_CALIBRATE is not 0, it is recalibrated, saved and used instead; a file
+ * named by PARALIA_LINKMAP is used anyway, with the warning). Returns 0 when a file was used,
+ * 1 on fallback, -1 when even the fallback is impossible (StarPU not running). */
 int lm_open_for_this_machine(struct lm_db *db);
+/* The same for another path (lm_open_for_this_machine is lm_open_path(db, lm_default_path)). */
+int lm_open_path(struct lm_db *db, const char *path);
+
+/* ---- calibration (src/linkmap/calibrate.c; needs CUDA GPUs) ---- */
+struct lm_calib_opts {
+	double budget_s;  /* whole run, seconds (0: 50) */
+	int min_samples;  /* per measurement (0: 10) */
+	int max_samples;  /* per measurement (0: 200) */
+	double rel_ci;    /* stop when the 95% confidence half-width is below rel_ci * mean (0: 0.05) */
+	int quiet;        /* 1: no progress lines on stderr */
+};
+/* Measures this machine's links with CUDA copies (pinned host memory, peer copies) and fills db:
+ * node 0 host RAM, node 1 + g CUDA device g, latency and bandwidth of every ordered pair fitted
+ * over several sizes, and sharing groups found by concurrent copies. opts may be NULL.
+ * Returns 0, or -1 with the reason in err (built without CUDA, no GPU, a CUDA error). */
+int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, size_t errlen);
 
 /* ---- arithmetic (pure functions) ---- */
 /* Time in microseconds to move `bytes` over src->dst when used alone: latency + bytes / bw.

@@ -1,3 +1,6 @@
 # Link map: database building/validation, file format, link arithmetic (pure, no StarPU).
 libparalia_la_SOURCES += src/linkmap/linkmap.h src/linkmap/build.c src/linkmap/db_file.c \
 	src/linkmap/arith.c
+
+# Link map of this machine: identity, file location, StarPU fallback, CUDA calibration.
+libparalia_la_SOURCES += src/linkmap/machine.c src/linkmap/calibrate.c
