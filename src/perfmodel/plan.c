@@ -12,10 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The link map helper's loader, when the library has it (weak: the autotuner also works from
- * StarPU's bus model alone). */
-int lm_open_for_this_machine(struct lm_db *db) __attribute__((weak));
-
 struct plan_key {
 	char routine;
 	int dbl, m, n, k, loc[3], reads_c, fixed_T;
@@ -155,36 +151,17 @@ static void enumerate_devices(void)
 		device_rates(&machine_dev[d]);
 }
 
-/* The link map: this machine's database, else StarPU's bus model (no sharing information). */
+/* The link map: this machine's database mapped onto StarPU's memory nodes (PARALIA_LINKMAP names
+ * another file), else StarPU's bus model; the link-map module says which, once. */
 static void open_linkmap(void)
 {
 	int maxnode = 0;
 	for (int d = 0; d < machine_ndev; d++)
 		maxnode = machine_dev[d].node > maxnode ? machine_dev[d].node : maxnode;
-	if (lm_open_for_this_machine && lm_open_for_this_machine(&machine_db) >= 0 &&
-	    machine_db.nnodes > maxnode)
+	if (lm_open_for_this_machine(&machine_db) >= 0 && machine_db.nnodes > maxnode)
 		return;
-	const char *path = getenv("PARALIA_LINKMAP");
-	char err[512];
-	if (path && *path) {
-		if (lm_load(&machine_db, path, err, sizeof err) == 0 && machine_db.nnodes > maxnode)
-			return;
-		fprintf(stderr, "paralia: PARALIA_LINKMAP: %s; using StarPU's bus model\n",
-		        machine_db.nnodes > maxnode ? err : "fewer nodes than StarPU has");
-	}
-	int ngpus = maxnode; /* StarPU numbers host RAM 0, then the GPUs */
-	double h2d = 12, d2h = 12, p2p = 12, lat = 10;
-	if (ngpus > 0) {
-		h2d = starpu_transfer_bandwidth(0, 1) / 1e3;
-		d2h = starpu_transfer_bandwidth(1, 0) / 1e3;
-		p2p = ngpus > 1 ? starpu_transfer_bandwidth(1, 2) / 1e3 : h2d;
-		lat = starpu_transfer_latency(0, 1);
-		if (!(h2d > 0)) h2d = 12;
-		if (!(d2h > 0)) d2h = 12;
-		if (!(p2p > 0)) p2p = h2d;
-		if (!(lat >= 0)) lat = 10;
-	}
-	lm_build_uniform(&machine_db, ngpus, h2d, d2h, p2p, lat);
+	/* not even StarPU's bus model: a uniform guess keeps the model usable */
+	lm_build_uniform(&machine_db, maxnode, 12, 12, 12, 10);
 	machine_db.from_starpu = 1;
 }
 
