@@ -15,6 +15,8 @@
 #ifndef PARALIA_H
 #define PARALIA_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,7 +33,8 @@ enum paralia_error {
 	PARALIA_ERR_RUNTIME = 2,         /* StarPU refused to start or to run a task */
 	PARALIA_ERR_NO_MEMORY = 3,
 	PARALIA_ERR_PLACEMENT = 4,       /* a matrix lives on a device StarPU does not drive */
-	PARALIA_ERR_NO_WORKER = 5        /* no worker can run the kernel (e.g. CUDA-only, no GPU) */
+	PARALIA_ERR_NO_WORKER = 5,       /* no worker can run the kernel (e.g. CUDA-only, no GPU) */
+	PARALIA_ERR_KEPT_MISMATCH = 6    /* a kept matrix (paralia_keep) used with other dims/tile size */
 };
 
 /* Human-readable text for a return code (never NULL). */
@@ -56,6 +59,58 @@ int paralia_get_tile_size(void);
 /* Where a matrix lives: PARALIA_HOST or a CUDA device number (0, 1, ...). */
 #define PARALIA_HOST (-1)
 int paralia_locate(const void *ptr);
+
+/* ---- Autotuner: what a whole-matrix call will do (docs/AUTOTUNER.md) ------------------------
+ * Every routine asks the autotuner for a plan: tile size, devices and their shares of C's tiles,
+ * predicted time. Plans are cached on the call's parameters (routine, precision, sizes, where each
+ * matrix lives, whether C is read, fixed tile size), so repeated calls reuse the decision; the
+ * cache is cleared by paralia_shutdown. PARALIA_VERBOSE=1 prints each new decision once. */
+#define PARALIA_PLAN_MAX_DEVICES 16
+struct paralia_plan {
+	int tile;                 /* tile size (elements per side) */
+	int tile_fixed;           /* 1: fixed by paralia_set_tile_size / PARALIA_TILE, not tuned */
+	int ndevices;             /* devices used */
+	int devices[PARALIA_PLAN_MAX_DEVICES]; /* PARALIA_HOST for the CPU cores, else CUDA numbers */
+	double shares[PARALIA_PLAN_MAX_DEVICES]; /* fraction of C's tiles each computes */
+	int grid_p, grid_q;       /* 2D block-cyclic grid of the C tile owners over the devices */
+	int pinned;               /* 1: C tile tasks are pinned to their owner (placement hint) */
+	int wr_lazy;              /* 1: products into scratch tiles, accumulated into C at the end */
+	double predicted_ms;      /* the model's time for the call */
+	double predicted_gflops;  /* useful flops / predicted time */
+	const char *metric;       /* "time", "edp" or "pdp": what the choice minimised */
+	const char *rates;        /* where the kernel rates came from */
+};
+
+/*
+ * The plan the next call would follow, without running it. routine: 'g' gemm, 's' syrk,
+ * 'y' syr2k, 'm' symm, 't' trmm, 'r' trsm; prec: 's' or 'd'. m, n: the size of C (B for trmm and
+ * trsm); k: the inner dimension (k for gemm, syrk, syr2k; the order of A for symm, trmm, trsm).
+ * A, B, C: the pointers the call would get (NULL when unused); beta: the call's beta (trmm/trsm:
+ * pass 1, B is read). Returns 0, -i for an illegal argument i, or a PARALIA_ERR_* code.
+ */
+int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
+                       const void *C, double beta, struct paralia_plan *out);
+
+/* Measures the gemm tile kernel on one CPU core and one GPU at the autotuner's tile sizes and
+ * writes the kernel table it reads (path NULL: $PARALIA_HOME or ~/.paralia, kernels-<host>.txt).
+ * Takes seconds; cached plans are dropped. Returns 0 or a PARALIA_ERR_* code. */
+int paralia_calibrate_kernels(const char *path);
+
+/* ---- Chains of calls: matrices that stay registered and resident across calls --------------
+ * paralia_keep registers an m x n column-major matrix (leading dimension ld, elem_size bytes per
+ * element, on the host or a GPU) once: the routines then reuse its tiles instead of registering
+ * them and bringing them home after each call, so intermediate results stay on the GPUs and calls
+ * on kept matrices return as soon as their tasks are submitted when every operand is kept (the
+ * next call on the same matrix waits for them through StarPU's data dependencies). Its tile size
+ * is fixed by the first call that uses it; a later call with other dimensions, leading dimension,
+ * element size or a different fixed tile size returns PARALIA_ERR_KEPT_MISMATCH. Do not read or
+ * write a kept matrix's memory directly: paralia_sync brings its home copy up to date (waits for
+ * the tasks writing it) and paralia_release does that and unregisters it. Matrices that are not
+ * kept are registered for one call only and leave no copies on the devices. paralia_shutdown
+ * releases what is still kept. */
+int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size);
+int paralia_sync(const void *ptr);
+int paralia_release(void *ptr);
 
 /* ---- Level-3 BLAS, column-major --------------------------------------------------------- */
 int paralia_sgemm(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k,

@@ -27,6 +27,37 @@ check_PROGRAMS += tests/init_modes
 tests_init_modes_SOURCES = tests/init_modes.c $(TESTING_SOURCES)
 TESTS += tests/init_modes
 
+# geadd tile kernel (WR-lazy accumulation) against a loop reference.
+check_PROGRAMS += tests/codelet_geadd
+tests_codelet_geadd_SOURCES = tests/codelet_geadd.c $(TESTING_SOURCES)
+TESTS += tests/codelet_geadd
+
+# Link map: database files and route/sharing arithmetic on synthetic machines (tests/data/linkmap).
+EXTRA_DIST += tests/data/linkmap
+check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
+tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
+tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_file tests/linkmap_routes
+
+# Autotuner decisions on synthetic link databases; plans, cache and query with StarPU running.
+check_PROGRAMS += tests/tune_model
+tests_tune_model_SOURCES = tests/tune_model.c $(TESTING_SOURCES)
+TESTS += tests/tune_model
+
+# Chains of calls on kept matrices; mismatch errors; no stale copies after one-off calls.
+check_PROGRAMS += tests/blas_chain
+tests_blas_chain_SOURCES = tests/blas_chain.c $(TESTING_SOURCES)
+TESTS += tests/blas_chain
+
+# gemm over every kept/one-off combination of A, B, C, direct and WR-lazy (CPU workers).
+check_PROGRAMS += tests/blas_placement
+tests_blas_placement_SOURCES = tests/blas_placement.c $(TESTING_SOURCES)
+TESTS += tests/blas_placement
+
+# Bigger than the GPUs: correctness with STARPU_LIMIT_CUDA_MEM capped (skips without a GPU).
+check_PROGRAMS += tests/blas_memlimit
+tests_blas_memlimit_SOURCES = tests/blas_memlimit.c $(TESTING_SOURCES)
+TESTS += tests/blas_memlimit
 # Tile factorisation codelets (potrf, getrf without pivoting) and task failure reporting.
 check_PROGRAMS += tests/codelets_factor
 tests_codelets_factor_SOURCES = tests/codelets_factor.c $(TESTING_SOURCES)
@@ -35,13 +66,6 @@ TESTS += tests/codelets_factor
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh
-# Link map: database files and route/sharing arithmetic on synthetic machines (tests/data/linkmap).
-EXTRA_DIST += tests/data/linkmap
-check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
-tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
-tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
-TESTS += tests/linkmap_file tests/linkmap_routes
-
 # Link map of this machine (fallbacks and warnings) and the paralia-linkmap tool.
 check_PROGRAMS += tests/linkmap_machine
 tests_linkmap_machine_SOURCES = tests/linkmap_machine.c $(TESTING_SOURCES)

@@ -28,6 +28,40 @@ static int LOCAL(gemm_check)(char transA, char transB, int m, int n, int k, real
 	return 0;
 }
 
+/* WR-lazy (Uncut-GEMMs): a C tile computed away from where C lives, while A or B lives with C,
+ * is multiplied into a scratch tile (beta = 0: C is not fetched) and accumulated into C by a geadd
+ * on C's device at the end. PARALIA_WR_LAZY=force does it for every other tile (tests). */
+static int LOCAL(tile_is_lazy)(struct pl_call *call, const struct pl_matrix *mC,
+                               const struct paralia_task_opts *own, int i, int j)
+{
+	if (call->force_lazy)
+		return (i + j) % 2 == 1;
+	if (!call->lazy || !own)
+		return 0;
+	return starpu_worker_get_memory_node((unsigned)own->worker) != mC->node;
+}
+
+static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct pl_matrix *mB,
+                            char tA, char tB, real_t alpha, real_t beta, starpu_data_handle_t c,
+                            const struct paralia_task_opts *own, int i, int j, int kt)
+{
+	starpu_data_handle_t s;
+	int rows = (int)starpu_matrix_get_nx(c), cols = (int)starpu_matrix_get_ny(c), ret = 0;
+	/* home node -1: StarPU allocates the scratch tile where the products run */
+	starpu_matrix_data_register(&s, -1, 0, (uint32_t)rows, (uint32_t)rows, (uint32_t)cols,
+	                            sizeof(real_t));
+	for (int l = 0; l < kt && !ret; l++) {
+		starpu_data_handle_t a = tA == 'N' ? pl_matrix_tile(mA, i, l) : pl_matrix_tile(mA, l, i);
+		starpu_data_handle_t b = tB == 'N' ? pl_matrix_tile(mB, l, j) : pl_matrix_tile(mB, j, l);
+		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, own);
+	}
+	struct paralia_task_opts at_c = { 0, call->lazy_worker };
+	if (!ret)
+		ret = TASK(geadd)(1, s, beta, c, call->force_lazy || at_c.worker < 0 ? NULL : &at_c);
+	starpu_data_unregister_submit(s);
+	return ret;
+}
+
 int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k, real_t alpha,
              const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C, int ldc)
 {
@@ -41,8 +75,12 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	if ((ret = pl_routine_begin(who)))
 		return ret;
 
-	int nb = pl_tile_size_for(m, n, k);
 	int scale_only = alpha == (real_t)0 || k == 0;
+	struct pl_call call;
+	if ((ret = pl_call_begin(&call, who, 'g', sizeof(real_t) == sizeof(double), m, n, k, scale_only ? NULL : A,
+	                         scale_only ? NULL : B, C, beta != (real_t)0)))
+		return ret;
+	int nb = call.nb;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
 	int na = tA == 'N', nbn = tB == 'N';
 	if ((ret = pl_matrix_init(&mC, who, "C", C, m, n, ldc, sizeof(real_t), nb)))
@@ -56,20 +94,26 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	for (int j = 0; j < mC.nt && !ret; j++)
 		for (int i = 0; i < mC.mt && !ret; i++) {
 			starpu_data_handle_t c = pl_matrix_tile(&mC, i, j);
+			const struct paralia_task_opts *own = pl_call_opts(&call, i, j);
 			if (scale_only) {
-				ret = TASK(lascal)('G', beta, c, NULL);
+				ret = TASK(lascal)('G', beta, c, own);
+				continue;
+			}
+			if (LOCAL(tile_is_lazy)(&call, &mC, own, i, j)) {
+				ret = LOCAL(gemm_lazy)(&call, &mA, &mB, tA, tB, alpha, beta, c, own, i, j, kt);
 				continue;
 			}
 			for (int l = 0; l < kt && !ret; l++) {
 				starpu_data_handle_t a = na ? pl_matrix_tile(&mA, i, l) : pl_matrix_tile(&mA, l, i);
 				starpu_data_handle_t b = nbn ? pl_matrix_tile(&mB, l, j) : pl_matrix_tile(&mB, j, l);
-				ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, NULL);
+				ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, own);
 			}
 		}
 done:
 	pl_matrix_finish(&mC);
 	pl_matrix_finish(&mA);
 	pl_matrix_finish(&mB);
+	pl_call_end(&call);
 	return ret;
 }
 #endif

@@ -70,7 +70,11 @@ int FN(symm)(paralia_side_t side, paralia_uplo_t uplo, int m, int n, real_t alph
 		return ret;
 
 	int ka = s == 'L' ? m : n;
-	int nb = pl_tile_size_for(m, n, ka);
+	struct pl_call call;
+	if ((ret = pl_call_begin(&call, who, 'm', sizeof(real_t) == sizeof(double), m, n, ka, alpha == (real_t)0 ? NULL : A,
+	                         alpha == (real_t)0 ? NULL : B, C, beta != (real_t)0)))
+		return ret;
+	int nb = call.nb;
 	int scale_only = alpha == (real_t)0;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
 	if ((ret = pl_matrix_init(&mC, who, "C", C, m, n, ldc, sizeof(real_t), nb)))
@@ -94,6 +98,7 @@ done:
 	pl_matrix_finish(&mC);
 	pl_matrix_finish(&mA);
 	pl_matrix_finish(&mB);
+	pl_call_end(&call);
 	return ret;
 }
 #endif

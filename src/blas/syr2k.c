@@ -59,7 +59,11 @@ int FN(syr2k)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t a
 		return ret;
 	t = t == 'N' ? 'N' : 'T'; /* real types: C is T */
 
-	int nb = pl_tile_size_for(n, n, k);
+	struct pl_call call;
+	if ((ret = pl_call_begin(&call, who, 'y', sizeof(real_t) == sizeof(double), n, n, k, (alpha == (real_t)0 || k == 0) ? NULL : A,
+	                         (alpha == (real_t)0 || k == 0) ? NULL : B, C, beta != (real_t)0)))
+		return ret;
+	int nb = call.nb;
 	int scale_only = alpha == (real_t)0 || k == 0;
 	int ra = t == 'N' ? n : k, ca = t == 'N' ? k : n;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
@@ -91,6 +95,7 @@ done:
 	pl_matrix_finish(&mC);
 	pl_matrix_finish(&mA);
 	pl_matrix_finish(&mB);
+	pl_call_end(&call);
 	return ret;
 }
 #endif

@@ -45,7 +45,11 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 		return ret;
 	t = t == 'N' ? 'N' : 'T'; /* real types: C is T */
 
-	int nb = pl_tile_size_for(n, n, k);
+	struct pl_call call;
+	if ((ret = pl_call_begin(&call, who, 's', sizeof(real_t) == sizeof(double), n, n, k, (alpha == (real_t)0 || k == 0) ? NULL : A,
+	                         NULL, C, beta != (real_t)0)))
+		return ret;
+	int nb = call.nb;
 	int scale_only = alpha == (real_t)0 || k == 0;
 	struct pl_matrix mA = {0}, mC = {0};
 	if ((ret = pl_matrix_init(&mC, who, "C", C, n, n, ldc, sizeof(real_t), nb)))
@@ -60,22 +64,24 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 	for (int j = 0; j < mC.nt && !ret; j++)
 		for (int i = (u == 'L' ? j : 0); i < (u == 'L' ? mC.mt : j + 1) && !ret; i++) {
 			starpu_data_handle_t c = pl_matrix_tile(&mC, i, j);
+			const struct paralia_task_opts *own = pl_call_opts(&call, i, j);
 			if (scale_only) {
-				ret = TASK(lascal)(i == j ? u : 'G', beta, c, NULL);
+				ret = TASK(lascal)(i == j ? u : 'G', beta, c, own);
 				continue;
 			}
 			for (int l = 0; l < kt && !ret; l++) {
 				real_t b = l == 0 ? beta : (real_t)1;
 				if (i == j)
-					ret = TASK(syrk)(u, t, alpha, LOCAL(op_tile)(&mA, t, i, l), b, c, NULL);
+					ret = TASK(syrk)(u, t, alpha, LOCAL(op_tile)(&mA, t, i, l), b, c, own);
 				else
 					ret = TASK(gemm)(ga, gb, alpha, LOCAL(op_tile)(&mA, t, i, l),
-					                 LOCAL(op_tile)(&mA, t, j, l), b, c, NULL);
+					                 LOCAL(op_tile)(&mA, t, j, l), b, c, own);
 			}
 		}
 done:
 	pl_matrix_finish(&mC);
 	pl_matrix_finish(&mA);
+	pl_call_end(&call);
 	return ret;
 }
 #endif

@@ -12,6 +12,7 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
 	M->mt = (m + nb - 1) / nb;
 	M->nt = (n + nb - 1) / nb;
 	M->tiles = NULL;
+	M->kept = 0;
 	if (pl_memory_node_of(ptr, &M->node) != 0) {
 		fprintf(stderr, "paralia: %s: matrix %s lives on GPU %d, which StarPU does not use "
 		        "(check STARPU_NCUDA / STARPU_WORKERS_CUDAID)\n", routine, argname, paralia_locate(ptr));
@@ -19,6 +20,9 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
 	}
 	if ((size_t)M->mt * M->nt == 0)
 		return 0;
+	int k = pl_kept_attach(M, routine, argname);
+	if (k != 0)
+		return k == 1 ? 0 : k;
 	M->tiles = calloc((size_t)M->mt * M->nt, sizeof *M->tiles);
 	return M->tiles ? 0 : PARALIA_ERR_NO_MEMORY;
 }
@@ -47,6 +51,11 @@ starpu_data_handle_t pl_matrix_tile(struct pl_matrix *M, int i, int j)
 
 void pl_matrix_finish(struct pl_matrix *M)
 {
+	if (M->kept) { /* stays registered and resident: paralia_sync/paralia_release bring it home */
+		M->tiles = NULL;
+		M->kept = 0;
+		return;
+	}
 	if (!M->tiles)
 		return;
 	for (size_t t = 0; t < (size_t)M->mt * M->nt; t++)
@@ -63,24 +72,6 @@ int pl_routine_begin(const char *routine)
 		return PARALIA_ERR_NOT_INITIALIZED;
 	}
 	return 0;
-}
-
-int pl_tile_size_for(int m, int n, int k)
-{
-	int nb = paralia_get_tile_size();
-	if (nb > 0)
-		return nb;
-	/* Until the autotuner decides: GPU tiles of 2048 run cuBLAS at >90% of its whole-matrix rate
-	 * on an H200 (../shared/platforms/h200x4.md); CPU cores want cache-sized tiles. Shrink so that
-	 * every worker can get a tile of the largest dimension. */
-	int gpus = (int)starpu_cuda_worker_get_count();
-	nb = gpus > 0 ? 2048 : 256;
-	int big = m > n ? m : n;
-	big = big > k ? big : k;
-	int workers = gpus > 0 ? gpus : (int)starpu_cpu_worker_get_count();
-	while (nb > 128 && (big + nb - 1) / nb < 2 * (workers > 0 ? workers : 1))
-		nb /= 2;
-	return nb;
 }
 
 int pl_check_trans(const char *routine, int pos, const char *name, char c)

@@ -17,7 +17,35 @@ struct pl_matrix {
 	int mt, nt;       /* tiles per column, per row */
 	unsigned node;    /* StarPU memory node that owns the data */
 	starpu_data_handle_t *tiles; /* mt * nt, column-major; NULL until first used */
+	int kept;         /* 1: tiles borrowed from a kept matrix (keep.c): never unregistered here */
 };
+
+/* ---- kept matrices (keep.c) ---- */
+/* Tile size of the kept matrix starting at ptr: > 0 once fixed, 0 not yet, -1 not kept. */
+int pl_kept_tile_size(const void *ptr);
+/* If M's pointer is a kept matrix, borrows its tiles (returns 1); 0 if not kept; or
+ * PARALIA_ERR_KEPT_MISMATCH (message printed) when dims, ld, element size or tile size differ or
+ * M lies inside a kept matrix. */
+int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname);
+
+/* ---- one routine call under the autotuner's plan ---- */
+struct pm_plan;
+struct pl_call {
+	const struct pm_plan *plan;
+	int nb;                       /* tile size */
+	int lazy;                     /* WR-lazy accumulation of C (gemm) */
+	int force_lazy;               /* PARALIA_WR_LAZY=force: every other C tile, for tests */
+	int lazy_worker;              /* a worker where C lives (WR-lazy accumulation), -1: none */
+	struct paralia_task_opts opts; /* scratch for pl_call_opts */
+};
+/* Plans the call (routine letter as paralia_plan_query's; A, B, C as given, NULL when unused;
+ * reads_c: C is read) and restricts this thread's task submission to the chosen devices.
+ * Tile size: a kept operand's, else the fixed one, else the plan's. Returns 0 or an error. */
+int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
+                  const void *A, const void *B, const void *C, int reads_c);
+/* Task options placing C tile (i, j) on its owner device (NULL when not pinned). */
+const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j);
+void pl_call_end(struct pl_call *c);
 
 /* Prepares M (no registration yet). Returns 0, PARALIA_ERR_PLACEMENT (message names the
  * argument) or PARALIA_ERR_NO_MEMORY. */
@@ -30,9 +58,8 @@ int pl_matrix_tile_cols(const struct pl_matrix *M, int j);
 /* Waits for the tasks on M's tiles, writes modified tiles back home, frees everything. */
 void pl_matrix_finish(struct pl_matrix *M);
 
-/* Common routine prologue: paralia is initialised, and the tile size to use for these dims. */
+/* Common routine prologue: paralia is initialised. */
 int pl_routine_begin(const char *routine);
-int pl_tile_size_for(int m, int n, int k);
 
 /* Argument checks in BLAS order; each returns 0 or -pos with one line on stderr. */
 int pl_check_trans(const char *routine, int pos, const char *name, char c);

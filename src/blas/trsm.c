@@ -76,7 +76,10 @@ int FN(trsm)(paralia_side_t side, paralia_uplo_t uplo, paralia_trans_t transA, p
 		return ret;
 
 	int ka = sd == 'L' ? m : n;
-	int nb = pl_tile_size_for(m, n, ka);
+	struct pl_call call;
+	if ((ret = pl_call_begin(&call, who, 'r', sizeof(real_t) == sizeof(double), m, n, ka, alpha == (real_t)0 ? NULL : A, NULL, B, 1)))
+		return ret;
+	int nb = call.nb;
 	struct pl_matrix mA = {0}, mB = {0};
 	if ((ret = pl_matrix_init(&mB, who, "B", B, m, n, ldb, sizeof(real_t), nb)))
 		goto done;
@@ -93,6 +96,7 @@ int FN(trsm)(paralia_side_t side, paralia_uplo_t uplo, paralia_trans_t transA, p
 done:
 	pl_matrix_finish(&mB);
 	pl_matrix_finish(&mA);
+	pl_call_end(&call);
 	return ret;
 }
 #endif

@@ -105,6 +105,9 @@ struct pl_submit {
 	double flops;
 };
 int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *opts);
+/* Restricts the tasks this thread submits from now on to the workers whose bits are set in
+ * ids[0..len) (StarPU's task->workerids); NULL/0 lifts it. ids must outlive the tasks. */
+void pl_submit_scope(const uint32_t *ids, unsigned len);
 
 /* Checks of the triangular kernels' helpers (trmm, trsm): characters 1-4, A (6) square and of the
  * order of B's rows (side L) or columns (side R), B (7). Returns 0 or -pos. */

@@ -3,6 +3,8 @@ libparalia_la_SOURCES += src/codelets/codelet.h src/codelets/submit.c src/codele
 	src/codelets/gemm.c src/codelets/lascal.c \
 	src/codelets/syrk.c src/codelets/syr2k.c src/codelets/symm.c
 libparalia_la_SOURCES += src/codelets/triangular.c src/codelets/trmm.c src/codelets/trsm.c
+# geadd (B = alpha A + beta B): the WR-lazy gemm's final accumulation into C.
+libparalia_la_SOURCES += src/codelets/geadd.c
 
 # Tile factorisations (potrf, getrf without pivoting), their cuSOLVER scratch, task failures.
 libparalia_la_SOURCES += src/codelets/potrf.c src/codelets/getrf.c src/codelets/cuda_scratch.c \

@@ -23,6 +23,16 @@ int pl_arg_error(const char *routine, int pos, const char *name, const char *fmt
 	return -pos;
 }
 
+/* Workers allowed for the tasks this thread submits inside a routine call; the array belongs to a
+ * cached plan, which lives until paralia_shutdown, so tasks may point at it. */
+static __thread struct { const uint32_t *ids; unsigned len; } submit_scope;
+
+void pl_submit_scope(const uint32_t *ids, unsigned len)
+{
+	submit_scope.ids = len ? ids : NULL;
+	submit_scope.len = ids ? len : 0;
+}
+
 int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *opts)
 {
 	struct starpu_task *task = starpu_task_create();
@@ -55,6 +65,11 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
 			starpu_task_destroy(task);
 			return PARALIA_ERR_NO_WORKER;
 		}
+	}
+	/* Autotuner's device subset for the current routine call (pl_submit_scope). */
+	if (submit_scope.len && (!opts || opts->worker < 0) && !task->workerids_len) {
+		task->workerids = (uint32_t *)submit_scope.ids;
+		task->workerids_len = submit_scope.len;
 	}
 	int ret = starpu_task_submit(task);
 	if (ret == -ENODEV) {

@@ -9,4 +9,7 @@
 /* StarPU memory node holding ptr (host RAM or the GPU it lives on); PARALIA_ERR_PLACEMENT if the
  * pointer is on a GPU StarPU does not drive. */
 int pl_memory_node_of(const void *ptr, unsigned *node);
+
+/* Releases every kept matrix (src/blas/keep.c), at paralia_shutdown. */
+void pl_keep_shutdown(void);
 #endif

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "core/core.h"
+#include "perfmodel/plan.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,10 @@ void paralia_shutdown(void)
 		pthread_mutex_unlock(&init_lock);
 		return;
 	}
+	/* Kept matrices go back home and cached plans go (tasks may point at a plan's worker mask). */
+	pl_keep_shutdown();
+	starpu_task_wait_for_all();
+	pm_plan_shutdown();
 #ifdef PARALIA_USE_CUDA
 	pl_cuda_handles_shutdown();
 #endif
@@ -136,6 +141,7 @@ const char *paralia_strerror(int code)
 	case PARALIA_ERR_NO_MEMORY: return "out of memory";
 	case PARALIA_ERR_PLACEMENT: return "a matrix lives on a device StarPU does not drive";
 	case PARALIA_ERR_NO_WORKER: return "no worker can run the task";
+	case PARALIA_ERR_KEPT_MISMATCH: return "a kept matrix was used with other dimensions or tile size";
 	default: return "unknown error";
 	}
 }

@@ -1,0 +1,73 @@
+/*
+ * One routine call under the autotuner's plan: the tile size (a kept operand imposes its own),
+ * the device subset (this thread's tasks are restricted to its workers), and the 2D block-cyclic
+ * owner of each C tile as a placement hint.
+ */
+#include "config.h"
+#include "blas/tiled.h"
+#include "perfmodel/plan.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A kept operand fixes the tile size of the call; two kept operands must agree, and so must a
+ * tile size the user fixed. Returns the tile size to force (0: none) or an error. */
+static int kept_tile_size(const char *who, const void *const ptrs[3], int *force)
+{
+	static const char *names[3] = { "A", "B", "C" };
+	int fixed = paralia_get_tile_size(), from = -1;
+	*force = 0;
+	for (int i = 0; i < 3; i++) {
+		int nb = pl_kept_tile_size(ptrs[i]);
+		if (nb <= 0)
+			continue;
+		if ((*force && nb != *force) || (fixed > 0 && nb != fixed)) {
+			fprintf(stderr, "paralia: %s: matrix %s is kept with tile size %d but %s %d\n", who,
+			        names[i], nb, *force ? "another kept operand has" : "the tile size is fixed to",
+			        *force ? *force : fixed);
+			(void)from;
+			return PARALIA_ERR_KEPT_MISMATCH;
+		}
+		*force = nb;
+		from = i;
+	}
+	return 0;
+}
+
+int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
+                  const void *A, const void *B, const void *C, int reads_c)
+{
+	memset(c, 0, sizeof *c);
+	const void *ptrs[3] = { A, B, C };
+	int force, ret = kept_tile_size(who, ptrs, &force);
+	if (ret)
+		return ret;
+	c->plan = pm_plan_get(routine, dbl, m, n, k, A, B, C, reads_c, force);
+	if (!c->plan) {
+		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
+		return PARALIA_ERR_PLACEMENT;
+	}
+	c->nb = c->plan->T;
+	const char *lz = getenv("PARALIA_WR_LAZY");
+	c->force_lazy = lz && !strcmp(lz, "force") && reads_c;
+	c->lazy_worker = c->plan->lazy_worker;
+	c->lazy = c->plan->pub.wr_lazy && c->plan->pub.pinned && c->plan->lazy_worker >= 0;
+	pl_submit_scope(c->plan->mask, c->plan->mask_len);
+	return 0;
+}
+
+const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j)
+{
+	int w = c->plan ? pm_plan_owner(c->plan, i, j) : -1;
+	if (w < 0)
+		return NULL;
+	c->opts.priority = 0;
+	c->opts.worker = w;
+	return &c->opts;
+}
+
+void pl_call_end(struct pl_call *c)
+{
+	pl_submit_scope(NULL, 0);
+	c->plan = NULL;
+}

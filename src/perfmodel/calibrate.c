@@ -1,0 +1,104 @@
+/*
+ * paralia_calibrate_kernels: measures the gemm tile kernel on one worker of each device kind
+ * (CPU core, GPU) at the autotuner's tile sizes and writes the kernel table the autotuner reads
+ * (format in docs/AUTOTUNER.md). Data stays on the worker's node between repetitions (the first
+ * run, which fetches it, is not timed), so the numbers are kernel rates, as the model wants.
+ */
+#include "config.h"
+#include "perfmodel/plan.h"
+#include "core/core.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* GFLOP/s of `reps` T^3 products on worker w, or 0 on failure. */
+static double time_gemm(int dbl, int w, int T, int reps)
+{
+	size_t elem = dbl ? sizeof(double) : sizeof(float);
+	void *buf[3];
+	starpu_data_handle_t h[3];
+	for (int i = 0; i < 3; i++) {
+		if (starpu_malloc(&buf[i], elem * (size_t)T * T) != 0) {
+			for (int j = 0; j < i; j++)
+				starpu_free_noflag(buf[j], elem * (size_t)T * T);
+			return 0;
+		}
+		memset(buf[i], 0, elem * (size_t)T * T);
+		starpu_matrix_data_register(&h[i], STARPU_MAIN_RAM, (uintptr_t)buf[i], (uint32_t)T,
+		                            (uint32_t)T, (uint32_t)T, elem);
+	}
+	struct paralia_task_opts o = { 0, w };
+	double t0 = 0;
+	int ret = 0;
+	for (int r = 0; r <= reps && !ret; r++) {
+		if (r == 1) {
+			starpu_task_wait_for_all();
+			t0 = starpu_timing_now();
+		}
+		ret = dbl ? paralia_task_dgemm('N', 'N', 1.0, h[0], h[1], 1.0, h[2], &o)
+		          : paralia_task_sgemm('N', 'N', 1.0f, h[0], h[1], 1.0f, h[2], &o);
+	}
+	starpu_task_wait_for_all();
+	double us = starpu_timing_now() - t0;
+	for (int i = 0; i < 3; i++) {
+		starpu_data_unregister(h[i]);
+		starpu_free_noflag(buf[i], elem * (size_t)T * T);
+	}
+	return ret || us <= 0 ? 0 : 2.0 * T * T * (double)T * reps / (us * 1e3);
+}
+
+int paralia_calibrate_kernels(const char *path)
+{
+	const char *who = "paralia_calibrate_kernels";
+	if (!paralia_is_initialized()) {
+		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
+		return PARALIA_ERR_NOT_INITIALIZED;
+	}
+	char def[512];
+	if (!path) {
+		char host[64] = "unknown";
+		gethostname(host, sizeof host - 1);
+		const char *home = getenv("PARALIA_HOME");
+		if (home && *home)
+			snprintf(def, sizeof def, "%s/kernels-%s.txt", home, host);
+		else
+			snprintf(def, sizeof def, "%s/.paralia/kernels-%s.txt",
+			         getenv("HOME") ? getenv("HOME") : ".", host);
+		path = def;
+	}
+	char tmp[600];
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, tmp, strerror(errno));
+		return PARALIA_ERR_RUNTIME;
+	}
+	fprintf(f, "# paralia kernel table: gemm tile kernel, one worker, data resident\n"
+	        "# kind prec tile GFLOP/s [watts]\n");
+	static const int gpuT[] = { 512, 1024, 2048, 4096, 8192 }, cpuT[] = { 64, 128, 256, 512 };
+	struct { const char *kind; enum starpu_worker_archtype t; const int *T; int n, reps; } k[2] = {
+		{ "cpu", STARPU_CPU_WORKER, cpuT, 4, 3 }, { "gpu", STARPU_CUDA_WORKER, gpuT, 5, 10 } };
+	for (int i = 0; i < 2; i++) {
+		int w = starpu_worker_get_by_type(k[i].t, 0);
+		if (w < 0)
+			continue;
+		for (int p = 1; p >= 0; p--)
+			for (int j = 0; j < k[i].n; j++) {
+				double g = time_gemm(p, w, k[i].T[j], k[i].reps);
+				fprintf(stderr, "paralia: %s: %s %cgemm tile %d: %.1f GFLOP/s\n", who, k[i].kind,
+				        p ? 'd' : 's', k[i].T[j], g);
+				if (g > 0)
+					fprintf(f, "%s %c %d %.3f\n", k[i].kind, p ? 'd' : 's', k[i].T[j], g);
+			}
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, path, strerror(errno));
+		remove(tmp);
+		return PARALIA_ERR_RUNTIME;
+	}
+	starpu_task_wait_for_all(); /* running tasks may point at a cached plan's worker mask */
+	pm_plan_shutdown(); /* plans and rates are rebuilt from the new table on the next call */
+	return 0;
+}

@@ -1,0 +1,132 @@
+/*
+ * Time of the gemm tile kernel per device class and tile size. Sources, best first:
+ *   1. StarPU's history perf model of paralia's own gemm codelet, when it has been calibrated for
+ *      that worker's architecture and tile shape (pm_rates_from_starpu);
+ *   2. a kernel table in $PARALIA_HOME/kernels-<host>.txt (written by a calibration run or by hand,
+ *      optionally with watts per device for the energy metrics);
+ *   3. defaults: the H200 cuBLAS rates measured on the 4xH200 machine, a per-core CPU estimate.
+ */
+#include "config.h"
+#include "perfmodel/perfmodel.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pm_rates_default(struct pm_rates *r, enum pm_dev_kind kind)
+{
+	memset(r, 0, sizeof *r);
+	if (kind == PM_GPU) {
+		/* cuBLAS on one H200, data resident: tile 512..4096 and the whole 8192^3 product. */
+		static const int T[] = { 512, 1024, 2048, 4096, 8192 };
+		static const double s[] = { 12.0, 36.5, 48.0, 51.1, 50.6 };
+		static const double d[] = { 14.3, 44.7, 53.3, 55.4, 56.8 };
+		r->n = 5;
+		for (int i = 0; i < r->n; i++) {
+			r->T[i] = T[i];
+			r->gflops[0][i] = s[i] * 1e3;
+			r->gflops[1][i] = d[i] * 1e3;
+		}
+		r->source = "default (H200 cuBLAS)";
+	} else {
+		/* One core with AVX2 FMA at ~2.5 GHz runs OpenBLAS dgemm near 30 GFLOP/s on cache-sized
+		 * blocks; small tiles lose to packing and call overhead. */
+		static const int T[] = { 32, 64, 128, 256, 512 };
+		static const double d[] = { 4, 12, 22, 28, 30 };
+		r->n = 5;
+		for (int i = 0; i < r->n; i++) {
+			r->T[i] = T[i];
+			r->gflops[1][i] = d[i];
+			r->gflops[0][i] = 2 * d[i];
+		}
+		r->source = "default (CPU estimate)";
+	}
+}
+
+double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
+{
+	const double *g = r->gflops[dbl ? 1 : 0];
+	double s = cbrt((double)m * n * k);
+	if (r->n == 0 || s <= 0)
+		return 1.0;
+	if (s <= r->T[0]) {
+		double f = s / r->T[0];
+		return fmax(g[0] * f * f, 1e-3);
+	}
+	for (int i = 1; i < r->n; i++)
+		if (s <= r->T[i]) {
+			double f = log2(s / r->T[i - 1]) / log2((double)r->T[i] / r->T[i - 1]);
+			return g[i - 1] + f * (g[i] - g[i - 1]);
+		}
+	return g[r->n - 1];
+}
+
+double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)
+{
+	if (m <= 0 || n <= 0 || k <= 0)
+		return 0;
+	return 2.0 * m * n * k / (pm_rate_gflops(r, dbl, m, n, k) * 1e3);
+}
+
+/* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
+ * ascending per kind and precision. */
+int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	struct pm_rates t;
+	memset(&t, 0, sizeof t);
+	int nT[2] = { 0, 0 }, T[2][PM_MAX_RATES];
+	double g[2][PM_MAX_RATES];
+	char line[256];
+	int lineno = 0, ret = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		char *p = line + strspn(line, " \t");
+		if (*p == '#' || *p == '\n' || *p == '\0')
+			continue;
+		char k[16], prec;
+		int tile;
+		double gf, w = 0;
+		int got = sscanf(p, "%15s %c %d %lf %lf", k, &prec, &tile, &gf, &w);
+		if (got < 4 || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) || w < 0 ||
+		    (strcmp(k, "cpu") && strcmp(k, "gpu"))) {
+			snprintf(err, errlen, "%s:%d: expected \"<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]\"",
+			         path, lineno);
+			ret = -1;
+			break;
+		}
+		if (strcmp(k, kind))
+			continue;
+		int d = prec == 'd';
+		if (nT[d] == PM_MAX_RATES || (nT[d] && T[d][nT[d] - 1] >= tile)) {
+			snprintf(err, errlen, "%s:%d: tile sizes must ascend (at most %d per kind and precision)",
+			         path, lineno, PM_MAX_RATES);
+			ret = -1;
+			break;
+		}
+		T[d][nT[d]] = tile;
+		g[d][nT[d]++] = gf;
+		if (w > 0)
+			t.watts[d] = w;
+	}
+	fclose(f);
+	if (ret < 0 || nT[1] == 0)
+		return ret;
+	/* Both precisions share one tile grid: single precision defaults to twice double's rate on
+	 * CPUs and to double's rate on GPUs when the table has no 's' lines for the kind. */
+	t.n = nT[1];
+	for (int i = 0; i < t.n; i++) {
+		t.T[i] = T[1][i];
+		t.gflops[1][i] = g[1][i];
+		struct pm_rates tmp = { .n = nT[0] };
+		memcpy(tmp.T, T[0], sizeof tmp.T);
+		memcpy(tmp.gflops[0], g[0], sizeof tmp.gflops[0]);
+		t.gflops[0][i] = nT[0] ? pm_rate_gflops(&tmp, 0, t.T[i], t.T[i], t.T[i])
+		                       : g[1][i] * (strcmp(kind, "cpu") ? 1 : 2);
+	}
+	t.source = "kernel table";
+	*r = t;
+	return 1;
+}

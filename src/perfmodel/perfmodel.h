@@ -1,0 +1,97 @@
+/*
+ * Models layer: how long a tile kernel takes on a device (kernel_model.c) and PARALiA's autotuner
+ * (autotune.c): for one routine call, the tile size, the device subset and each device's share,
+ * predicted with Uncut-GEMMs' cost (padding of edge tiles, compute/transfer overlap, per-tile
+ * latency) over the link map. Everything in autotune.c and the pm_rate_* functions is plain
+ * arithmetic over these structs, so tests drive it with synthetic link databases and kernel
+ * tables without StarPU; plan.c gathers the real inputs and caches decisions.
+ */
+#ifndef PARALIA_PERFMODEL_H
+#define PARALIA_PERFMODEL_H
+#include "linkmap/linkmap.h"
+
+#define PM_MAX_DEVS 16
+#define PM_MAX_RATES 12
+
+enum pm_dev_kind { PM_CPU = 0, PM_GPU = 1 };
+
+/* Measured or default speed of the gemm tile kernel on one worker of a device: GFLOP/s at square
+ * tile sizes T[i] for single (prec 0) and double (prec 1) precision; watts when power was
+ * measured during calibration (0: unknown). */
+struct pm_rates {
+	int n;
+	int T[PM_MAX_RATES];
+	double gflops[2][PM_MAX_RATES];
+	double watts[2];
+	const char *source; /* "starpu history", "<file>", "default H200", ... */
+};
+
+/* A device as the autotuner sees it: one StarPU memory node and the workers computing there. */
+struct pm_device {
+	enum pm_dev_kind kind;
+	int node;        /* StarPU memory node (= link map node) */
+	int devid;       /* CUDA device number, -1 for the CPU */
+	int nworkers;    /* workers that run tile kernels there at once (CPU cores, 1 per GPU) */
+	int first_worker;/* a StarPU worker id of the device (placement hints pin to it) */
+	double mem_bytes;/* memory available for tiles; 0: unlimited (host) */
+	struct pm_rates rates;
+};
+
+/* A routine call reduced to a gemm-like problem: C (m x n) += op(A) (m x k) op(B) (k x n). */
+struct pm_problem {
+	char routine;     /* 'g' gemm, 's' syrk, 'y' syr2k, 'm' symm, 't' trmm, 'r' trsm */
+	int dbl;          /* 1: double, 0: single */
+	int m, n, k;
+	int loc[3];       /* memory node of A, B, C (-1: not used) */
+	int reads_c;      /* beta != 0 (or trmm/trsm's B): C is read, not only written */
+	double tile_frac; /* fraction of C's tiles computed (0.5 for a triangle), in (0, 1] */
+};
+
+/* What one (tile size, device subset) costs, and the per-device breakdown. */
+struct pm_eval {
+	int T;
+	unsigned subset;           /* bit d: device d used */
+	double time_ms;            /* predicted wall time of the call */
+	double compute_ms, transfer_ms, latency_ms; /* the terms of the critical device */
+	double share[PM_MAX_DEVS]; /* fraction of C tiles per device */
+	double busy_ms[PM_MAX_DEVS];
+	double energy_j;           /* when every used device has watts, else 0 */
+	int wr_lazy;               /* C read where A or B lives: scratch tiles + geadd into C */
+	double padding;            /* fraction of computed flops that edge tiles waste vs. full tiles */
+};
+
+enum pm_metric { PM_TIME = 0, PM_EDP = 1, PM_PDP = 2 };
+
+/* ---- kernel_model.c ---- */
+/* Default rates: H200 FP64/FP32 cuBLAS measurements (../shared/platforms/h200x4.md) for GPUs, a
+ * modest per-core estimate for CPUs. */
+void pm_rates_default(struct pm_rates *r, enum pm_dev_kind kind);
+/* GFLOP/s of one worker for an m x n x k tile product: interpolated in log2 of the tile's cube
+ * root between table points; below the smallest point it falls as the square of the size
+ * (launch latency dominates small tiles). */
+double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k);
+/* Microseconds for one m x n x k tile product on one worker. */
+double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
+/* Reads a kernel table (format in docs/AUTOTUNER.md) for devices of the given kind ("cpu" or
+ * "gpu"). Returns 1 when rates were found, 0 when the file has none for that kind or is missing,
+ * -1 on a malformed line (err: "path:line: reason"). */
+int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *err, size_t errlen);
+
+/* ---- autotune.c ---- */
+struct pm_tune_opts {
+	int fixed_T;         /* > 0: only this tile size */
+	enum pm_metric metric;
+	unsigned allowed;    /* devices that may be used (bitmask); 0 = all */
+};
+/* Cost of one (T, subset). Returns time_ms (also in out). */
+double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                   const struct lm_db *db, int T, unsigned subset, struct pm_eval *out);
+/* The autotuner: best (T, subset) under the metric. Returns 0, or -1 when no device can hold a
+ * working set (out then holds the smallest tile on the fastest device). */
+int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+            const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out);
+/* Tile sizes the autotuner tries (ascending); returns their count. */
+int pm_tile_candidates(const int **T);
+/* Whether every device in subset has power numbers for the precision. */
+int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl);
+#endif

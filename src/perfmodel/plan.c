@@ -1,0 +1,414 @@
+/*
+ * Plans: the machine as the autotuner sees it (devices, their kernel rates, the link map), built
+ * once per paralia_init, and a cache of decisions keyed on the call's parameters.
+ */
+#include "config.h"
+#include "perfmodel/plan.h"
+#include "core/core.h"
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct plan_key {
+	char routine;
+	int dbl, m, n, k, loc[3], reads_c, fixed_T;
+};
+
+struct plan_entry {
+	struct plan_key key;
+	struct pm_plan plan;
+	struct plan_entry *next;
+};
+
+static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER; /* protects everything below */
+static int machine_ready;
+static struct lm_db machine_db;
+static struct pm_device machine_dev[PM_MAX_DEVS];
+static int machine_ndev;
+static enum pm_metric machine_metric;
+static int metric_warned;
+static struct plan_entry *plans;
+
+/* ---- the machine ---------------------------------------------------------------------------- */
+
+/* Expected time (us) of paralia's gemm codelet on a T^3 tile from StarPU's history model, NAN when
+ * it has not been calibrated for that worker's architecture and shape. */
+static double history_us(int dbl, int worker, int T)
+{
+	starpu_data_handle_t h[3];
+	size_t elem = dbl ? sizeof(double) : sizeof(float);
+	for (int i = 0; i < 3; i++) /* home node -1: a shape without data, only for the footprint */
+		starpu_matrix_data_register(&h[i], -1, 0, (uint32_t)T, (uint32_t)T, (uint32_t)T, elem);
+	struct starpu_task *t = starpu_task_create();
+	t->cl = dbl ? &paralia_cl_dgemm : &paralia_cl_sgemm;
+	t->nbuffers = 3;
+	for (int i = 0; i < 3; i++) {
+		STARPU_TASK_SET_HANDLE(t, h[i], i);
+		enum starpu_data_access_mode mode = i == 2 ? STARPU_RW : STARPU_R;
+		STARPU_TASK_SET_MODE(t, mode, i);
+	}
+	t->destroy = 0;
+	double us = starpu_task_expected_length(t, starpu_worker_get_perf_archtype(worker, 0), 0);
+	starpu_task_destroy(t);
+	for (int i = 0; i < 3; i++)
+		starpu_data_unregister(h[i]);
+	return us;
+}
+
+static int rates_from_history(struct pm_rates *r, int worker, enum pm_dev_kind kind)
+{
+	static const int gpuT[] = { 512, 1024, 2048, 4096, 8192 }, cpuT[] = { 64, 128, 256, 512 };
+	const int *Ts = kind == PM_GPU ? gpuT : cpuT;
+	int nT = kind == PM_GPU ? 5 : 4, got = 0;
+	struct pm_rates def, out;
+	pm_rates_default(&def, kind);
+	memset(&out, 0, sizeof out);
+	for (int i = 0; i < nT; i++) {
+		double us[2] = { history_us(0, worker, Ts[i]), history_us(1, worker, Ts[i]) };
+		out.T[i] = Ts[i];
+		for (int p = 0; p < 2; p++) {
+			double flops = 2.0 * Ts[i] * Ts[i] * Ts[i];
+			if (isfinite(us[p]) && us[p] > 0)
+				out.gflops[p][i] = flops / (us[p] * 1e3);
+			else /* not calibrated at this size: the default curve */
+				out.gflops[p][i] = pm_rate_gflops(&def, p, Ts[i], Ts[i], Ts[i]);
+			got += isfinite(us[p]) && us[p] > 0;
+		}
+	}
+	out.n = nT;
+	out.source = "StarPU history";
+	if (got < 2)
+		return 0;
+	*r = out;
+	return 1;
+}
+
+static void kernel_table_path(char *out, size_t len)
+{
+	char host[64] = "unknown";
+	gethostname(host, sizeof host - 1);
+	const char *home = getenv("PARALIA_HOME");
+	if (home && *home)
+		snprintf(out, len, "%s/kernels-%s.txt", home, host);
+	else
+		snprintf(out, len, "%s/.paralia/kernels-%s.txt", getenv("HOME") ? getenv("HOME") : ".", host);
+}
+
+static void device_rates(struct pm_device *d)
+{
+	if (rates_from_history(&d->rates, d->first_worker, d->kind))
+		return;
+	char path[512], err[600];
+	kernel_table_path(path, sizeof path);
+	int r = pm_rates_load(&d->rates, path, d->kind == PM_GPU ? "gpu" : "cpu", err, sizeof err);
+	if (r < 0)
+		fprintf(stderr, "paralia: %s; using default kernel rates\n", err);
+	if (r <= 0)
+		pm_rates_default(&d->rates, d->kind);
+}
+
+static void enumerate_devices(void)
+{
+	machine_ndev = 0;
+	int ncpu = (int)starpu_cpu_worker_get_count();
+	if (ncpu > 0) {
+		struct pm_device *d = &machine_dev[machine_ndev++];
+		memset(d, 0, sizeof *d);
+		d->kind = PM_CPU;
+		d->node = STARPU_MAIN_RAM;
+		d->devid = PARALIA_HOST;
+		d->nworkers = ncpu;
+		d->first_worker = starpu_worker_get_by_type(STARPU_CPU_WORKER, 0);
+	}
+	int ncuda = (int)starpu_cuda_worker_get_count();
+	for (int i = 0; i < ncuda; i++) {
+		int w = starpu_worker_get_by_type(STARPU_CUDA_WORKER, i);
+		int node = (int)starpu_worker_get_memory_node((unsigned)w), found = -1;
+		for (int d = 0; d < machine_ndev; d++)
+			if (machine_dev[d].node == node)
+				found = d;
+		if (found >= 0) {
+			machine_dev[found].nworkers++;
+			continue;
+		}
+		if (machine_ndev == PM_MAX_DEVS || node >= LM_MAX_NODES)
+			continue;
+		struct pm_device *d = &machine_dev[machine_ndev++];
+		memset(d, 0, sizeof *d);
+		d->kind = PM_GPU;
+		d->node = node;
+		d->devid = starpu_worker_get_devid(w);
+		d->nworkers = 1;
+		d->first_worker = w;
+		/* starpu_memory_get_total honours STARPU_LIMIT_CUDA_MEM */
+		starpu_ssize_t total = starpu_memory_get_total((unsigned)node);
+		d->mem_bytes = total > 0 ? (double)total : 0;
+	}
+	for (int d = 0; d < machine_ndev; d++)
+		device_rates(&machine_dev[d]);
+}
+
+/* The link map: this machine's database mapped onto StarPU's memory nodes (PARALIA_LINKMAP names
+ * another file), else StarPU's bus model; the link-map module says which, once. */
+static void open_linkmap(void)
+{
+	int maxnode = 0;
+	for (int d = 0; d < machine_ndev; d++)
+		maxnode = machine_dev[d].node > maxnode ? machine_dev[d].node : maxnode;
+	if (lm_open_for_this_machine(&machine_db) >= 0 && machine_db.nnodes > maxnode)
+		return;
+	/* not even StarPU's bus model: a uniform guess keeps the model usable */
+	lm_build_uniform(&machine_db, maxnode, 12, 12, 12, 10);
+	machine_db.from_starpu = 1;
+}
+
+static void read_metric(void)
+{
+	const char *m = getenv("PARALIA_TUNE_METRIC");
+	machine_metric = PM_TIME;
+	if (!m || !*m || !strcmp(m, "time"))
+		return;
+	if (!strcmp(m, "edp"))
+		machine_metric = PM_EDP;
+	else if (!strcmp(m, "pdp"))
+		machine_metric = PM_PDP;
+	else
+		fprintf(stderr, "paralia: PARALIA_TUNE_METRIC=%s is not time, edp or pdp; using time\n", m);
+}
+
+static void machine_init(void)
+{
+	if (machine_ready)
+		return;
+	enumerate_devices();
+	open_linkmap();
+	read_metric();
+	metric_warned = 0;
+	machine_ready = 1;
+}
+
+/* ---- plans ---------------------------------------------------------------------------------- */
+
+static double useful_flops(char routine, double m, double n, double k)
+{
+	switch (routine) {
+	case 's': return m * m * k;             /* n(n+1)k, C is m x m */
+	case 'y': return 2 * m * m * k;
+	case 'm': case 't': case 'r': return m * n * k; /* triangle/symmetric A of order k */
+	default: return 2 * m * n * k;
+	}
+}
+
+static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const struct pm_eval *e,
+                      enum pm_metric metric)
+{
+	struct paralia_plan *pub = &pl->pub;
+	memset(pl, 0, sizeof *pl);
+	pl->T = e->T;
+	pub->tile = e->T;
+	pub->tile_fixed = key->fixed_T > 0;
+	int sel[PM_MAX_DEVS], ns = 0, cpu = 0, workers = 0;
+	double lo = INFINITY, hi = 0;
+	for (int d = 0; d < machine_ndev; d++) {
+		if (!(e->subset >> d & 1))
+			continue;
+		const struct pm_device *dv = &machine_dev[d];
+		sel[ns] = d;
+		pub->devices[ns] = dv->kind == PM_GPU ? dv->devid : PARALIA_HOST;
+		pub->shares[ns++] = e->share[d];
+		cpu |= dv->kind == PM_CPU;
+		double r = pm_rate_gflops(&dv->rates, key->dbl, e->T, e->T, e->T);
+		lo = fmin(lo, r);
+		hi = fmax(hi, r);
+		workers += dv->nworkers;
+	}
+	pub->ndevices = ns;
+	int P = 1;
+	for (int q = 1; q * q <= ns; q++)
+		if (ns % q == 0)
+			P = q;
+	pub->grid_p = P;
+	pub->grid_q = ns / (P ? P : 1);
+	/* Owners only help when the devices are alike: with unequal speeds a fixed block-cyclic
+	 * split would make the fast ones wait; the CPU's many workers are not one owner. */
+	pub->pinned = ns >= 2 && !cpu && hi <= 1.1 * lo;
+	for (int s = 0; s < ns; s++)
+		pl->owner_worker[s] = pub->pinned ? machine_dev[sel[s]].first_worker : -1;
+	/* Restrict tasks to the chosen devices' workers when some device was left out. */
+	int nw = (int)starpu_worker_get_count();
+	if (ns < machine_ndev && nw <= 32 * 8) {
+		for (int w = 0; w < nw; w++) {
+			int node = (int)starpu_worker_get_memory_node((unsigned)w);
+			enum starpu_worker_archtype t = starpu_worker_get_type(w);
+			for (int s = 0; s < ns; s++) {
+				const struct pm_device *dv = &machine_dev[sel[s]];
+				if ((dv->kind == PM_CPU && t == STARPU_CPU_WORKER) ||
+				    (dv->kind == PM_GPU && t == STARPU_CUDA_WORKER && node == dv->node))
+					pl->mask[w / 32] |= 1u << (w % 32);
+			}
+		}
+		pl->mask_len = (unsigned)(nw + 31) / 32;
+	}
+	pub->wr_lazy = e->wr_lazy;
+	pl->lazy_worker = -1;
+	for (int d = 0; d < machine_ndev; d++)
+		if (machine_dev[d].kind == PM_GPU && machine_dev[d].node == key->loc[2])
+			pl->lazy_worker = machine_dev[d].first_worker;
+	pub->predicted_ms = e->time_ms;
+	pub->predicted_gflops = e->time_ms > 0
+		? useful_flops(key->routine, key->m, key->n, key->k) / (e->time_ms * 1e6) : 0;
+	pub->metric = metric == PM_EDP ? "edp" : metric == PM_PDP ? "pdp" : "time";
+	pub->rates = ns ? machine_dev[sel[0]].rates.source : "none";
+	(void)workers;
+}
+
+static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
+{
+	static const char *rname[128] = { ['g'] = "gemm", ['s'] = "syrk", ['y'] = "syr2k",
+	                                  ['m'] = "symm", ['t'] = "trmm", ['r'] = "trsm" };
+	char where[3][16], devs[256] = "";
+	for (int i = 0; i < 3; i++) {
+		if (key->loc[i] < 0)
+			snprintf(where[i], sizeof where[i], "-");
+		else
+			lm_node_name(&machine_db, key->loc[i], where[i], sizeof where[i]);
+	}
+	size_t len = 0;
+	for (int i = 0; i < pl->pub.ndevices && len < sizeof devs - 32; i++) {
+		if (pl->pub.devices[i] == PARALIA_HOST)
+			len += (size_t)snprintf(devs + len, sizeof devs - len, "%scpu(%.0f%%)", i ? "," : "",
+			                        100 * pl->pub.shares[i]);
+		else
+			len += (size_t)snprintf(devs + len, sizeof devs - len, "%sgpu%d(%.0f%%)", i ? "," : "",
+			                        pl->pub.devices[i], 100 * pl->pub.shares[i]);
+	}
+	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s: tile %d%s on %s, "
+	        "grid %dx%d%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
+	        key->dbl ? 'd' : 's', rname[(int)key->routine] ? rname[(int)key->routine] : "?",
+	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "", pl->T,
+	        pl->pub.tile_fixed ? " (fixed)" : "", devs, pl->pub.grid_p, pl->pub.grid_q,
+	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
+	        pl->pub.predicted_ms, pl->pub.predicted_gflops, pl->pub.metric, pl->pub.rates,
+	        machine_db.from_starpu ? ", links: StarPU bus model" : "");
+}
+
+static int verbose_level(void)
+{
+	const char *v = getenv("PARALIA_VERBOSE");
+	return v ? atoi(v) : 0;
+}
+
+static int loc_of(const void *p, int *loc)
+{
+	unsigned node;
+	if (!p) {
+		*loc = -1;
+		return 0;
+	}
+	if (pl_memory_node_of(p, &node) != 0)
+		return PARALIA_ERR_PLACEMENT;
+	*loc = (int)node;
+	return 0;
+}
+
+const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, const void *A,
+                                  const void *B, const void *C, int reads_c, int force_T)
+{
+	struct plan_key key;
+	memset(&key, 0, sizeof key);
+	key.routine = routine;
+	key.dbl = dbl != 0;
+	key.m = m; key.n = n; key.k = k;
+	key.reads_c = reads_c != 0;
+	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
+	if (loc_of(A, &key.loc[0]) || loc_of(B, &key.loc[1]) || loc_of(C, &key.loc[2]))
+		return NULL;
+	pthread_mutex_lock(&plan_lock);
+	machine_init();
+	for (struct plan_entry *e = plans; e; e = e->next)
+		if (!memcmp(&e->key, &key, sizeof key)) {
+			pthread_mutex_unlock(&plan_lock);
+			return &e->plan;
+		}
+	struct plan_entry *ent = calloc(1, sizeof *ent);
+	if (!ent) {
+		pthread_mutex_unlock(&plan_lock);
+		return NULL;
+	}
+	enum pm_metric metric = machine_metric;
+	unsigned all = (1u << machine_ndev) - 1;
+	if (metric != PM_TIME && !pm_has_power(machine_dev, machine_ndev, all, key.dbl)) {
+		if (!metric_warned)
+			fprintf(stderr, "paralia: PARALIA_TUNE_METRIC=%s needs power numbers from calibration "
+			        "(watts in the kernel table); tuning for time\n", metric == PM_EDP ? "edp" : "pdp");
+		metric_warned = 1;
+		metric = PM_TIME;
+	}
+	struct pm_problem p = { routine, key.dbl, m, n, routine == 'y' ? 2 * k : k,
+	                        { key.loc[0], routine == 's' ? key.loc[0] : key.loc[1], key.loc[2] },
+	                        key.reads_c, (routine == 's' || routine == 'y') ? 0.5 : 1.0 };
+	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
+	struct pm_eval e;
+	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {
+		if (machine_ndev == 0)
+			memset(&e, 0, sizeof e);
+		if (e.T <= 0)
+			e.T = key.fixed_T > 0 ? key.fixed_T : 256;
+	}
+	ent->key = key;
+	fill_plan(&ent->plan, &key, &e, metric);
+	ent->next = plans;
+	plans = ent;
+	if (verbose_level() >= 1)
+		print_plan(&key, &ent->plan);
+	pthread_mutex_unlock(&plan_lock);
+	return &ent->plan;
+}
+
+int pm_plan_cache_count(void)
+{
+	int n = 0;
+	pthread_mutex_lock(&plan_lock);
+	for (struct plan_entry *e = plans; e; e = e->next)
+		n++;
+	pthread_mutex_unlock(&plan_lock);
+	return n;
+}
+
+void pm_plan_shutdown(void)
+{
+	pthread_mutex_lock(&plan_lock);
+	while (plans) {
+		struct plan_entry *e = plans;
+		plans = e->next;
+		free(e);
+	}
+	machine_ready = 0;
+	pthread_mutex_unlock(&plan_lock);
+}
+
+int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
+                       const void *C, double beta, struct paralia_plan *out)
+{
+	const char *who = "paralia_plan_query";
+	if (!strchr("gsymtr", routine) || !routine)
+		return pl_arg_error(who, 1, "routine", "'%c' is not g, s, y, m, t or r", routine);
+	if (prec != 's' && prec != 'd')
+		return pl_arg_error(who, 2, "prec", "'%c' is not s or d", prec);
+	if (m < 0) return pl_arg_error(who, 3, "m", "%d is negative", m);
+	if (n < 0) return pl_arg_error(who, 4, "n", "%d is negative", n);
+	if (k < 0) return pl_arg_error(who, 5, "k", "%d is negative", k);
+	if (!out) return pl_arg_error(who, 10, "out", "NULL");
+	if (!paralia_is_initialized()) {
+		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
+		return PARALIA_ERR_NOT_INITIALIZED;
+	}
+	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, A, B, C, beta != 0, 0);
+	if (!pl)
+		return PARALIA_ERR_PLACEMENT;
+	*out = pl->pub;
+	return 0;
+}

@@ -1,0 +1,37 @@
+/*
+ * Plans for the whole-matrix routines: the autotuner's decision for one call's parameters, with
+ * what the routine needs to apply it (tile owners, allowed workers). Plans live in a cache until
+ * paralia_shutdown, so tasks may point at a plan's worker mask for as long as they run.
+ */
+#ifndef PARALIA_PLAN_H
+#define PARALIA_PLAN_H
+#include <paralia.h>
+#include <stdint.h>
+#include "perfmodel/perfmodel.h"
+
+struct pm_plan {
+	struct paralia_plan pub;
+	int T;
+	int owner_worker[PM_MAX_DEVS]; /* per slot of the P x Q grid: worker to pin to, -1: none */
+	uint32_t mask[8];              /* workers of the chosen devices (StarPU task->workerids) */
+	unsigned mask_len;             /* 0: every worker may run the tasks */
+	int lazy_worker;               /* a worker where C lives (WR-lazy accumulation), -1: none */
+};
+
+/* The plan for a call (cached). A, B, C as the call got them (NULL: unused). force_T > 0 fixes
+ * the tile size (a kept operand's); 0 uses paralia_get_tile_size() (0 there: tuned). Returns NULL only
+ * when a matrix lives on a GPU StarPU does not drive (message printed). */
+const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, const void *A,
+                                  const void *B, const void *C, int reads_c, int force_T);
+/* Worker C tile (i, j) is pinned to, or -1. */
+static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
+{
+	if (!p->pub.pinned)
+		return -1;
+	return p->owner_worker[(i % p->pub.grid_p) * p->pub.grid_q + (j % p->pub.grid_q)];
+}
+/* Number of cached plans (tests: repeated calls reuse one). */
+int pm_plan_cache_count(void);
+/* Forgets every plan and the machine model (paralia_shutdown; StarPU is idle then). */
+void pm_plan_shutdown(void);
+#endif

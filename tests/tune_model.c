@@ -1,0 +1,299 @@
+/*
+ * The autotuner's decisions on synthetic machines (tests/data/linkmap) with synthetic kernel
+ * rates: all GPUs for a compute-bound DGEMM on the 4xH200, fewer devices when the problem is
+ * transfer-bound, a slow device (a GPU 20x slower, the CPU cores) skipped, tile sizes that leave
+ * no ragged edge when one exists, tiles that do not fit a capped memory avoided, WR-lazy only when
+ * C is read where A or B lives, energy metrics only with power numbers. Then, with StarPU running:
+ * paralia_plan_query, the plan cache (repeated calls reuse a plan), the fixed tile size, and the
+ * fallback to time when PARALIA_TUNE_METRIC=edp has no power numbers. Prints the predictions for
+ * the h200x4 reference points (DGEMM N = 16384, 32768; placements hhh and 000).
+ */
+#include "tests/testing.h"
+#include "perfmodel/perfmodel.h"
+#include "perfmodel/plan.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int load(struct lm_db *db, const char *name)
+{
+	char path[1024], err[512];
+	const char *top = getenv("top_srcdir");
+	snprintf(path, sizeof path, "%s/tests/data/linkmap/%s", top ? top : ".", name);
+	if (lm_load(db, path, err, sizeof err)) {
+		t_check(0, "load %s: %s", name, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* One device per GPU node of db (nodes 1..), default H200 rates scaled by `scale`. */
+static int gpus_of(const struct lm_db *db, struct pm_device *dev, double scale, double mem)
+{
+	int n = 0;
+	for (int i = 1; i < db->nnodes; i++) {
+		memset(&dev[n], 0, sizeof dev[n]);
+		dev[n].kind = PM_GPU;
+		dev[n].node = i;
+		dev[n].devid = i - 1;
+		dev[n].nworkers = 1;
+		dev[n].first_worker = n;
+		dev[n].mem_bytes = mem;
+		pm_rates_default(&dev[n].rates, PM_GPU);
+		for (int j = 0; j < dev[n].rates.n; j++)
+			for (int p = 0; p < 2; p++)
+				dev[n].rates.gflops[p][j] *= scale;
+		n++;
+	}
+	return n;
+}
+
+static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; return n; }
+
+static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
+{
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0 };
+	return p;
+}
+
+static void report_h200(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	int nd = gpus_of(&db, dev, 1.0, 140e9);
+	static const int Ns[] = { 16384, 32768 };
+	for (int i = 0; i < 2; i++)
+		for (int pl = 0; pl < 2; pl++) {
+			int at = pl ? 1 : 0; /* node 1 = GPU0 */
+			struct pm_problem p = gemm(Ns[i], Ns[i], Ns[i], at, at, at, 1);
+			struct pm_tune_opts o = { 0, PM_TIME, 0 };
+			struct pm_eval e;
+			int r = pm_tune(&p, dev, nd, &db, &o, &e);
+			double tf = 2.0 * Ns[i] * Ns[i] * (double)Ns[i] / (e.time_ms * 1e9);
+			printf("tune_model: h200x4 DGEMM N=%d %s: tile %d, %d GPUs, predicted %.1f ms = %.1f "
+			       "TFLOP/s (compute %.1f ms, transfer %.1f ms)%s\n", Ns[i], pl ? "000" : "hhh", e.T,
+			       popcount(e.subset), e.time_ms, tf, e.compute_ms, e.transfer_ms,
+			       e.wr_lazy ? ", WR-lazy" : "");
+			t_check(r == 0 && popcount(e.subset) == 4 && tf > 150 && tf < 230,
+			        "h200x4 N=%d %s: all 4 GPUs, 150..230 TFLOP/s (got %d, %.1f)", Ns[i],
+			        pl ? "000" : "hhh", popcount(e.subset), tf);
+		}
+}
+
+static void transfer_bound(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "pcie-only-4.txt"))
+		return;
+	/* P100-class GPUs (~5 TFLOP/s FP64) on PCIe Gen3 behind two shared switches. */
+	int nd = gpus_of(&db, dev, 5.0 / 56.0, 16e9);
+	struct pm_tune_opts o = { 0, PM_TIME, 0 };
+	struct pm_eval big, thin;
+	struct pm_problem pb = gemm(16384, 16384, 16384, 0, 0, 0, 1);
+	struct pm_problem pt = gemm(16384, 16384, 256, 0, 0, 0, 1);
+	pm_tune(&pb, dev, nd, &db, &o, &big);
+	pm_tune(&pt, dev, nd, &db, &o, &thin);
+	t_check(popcount(big.subset) == 4, "pcie-only: compute-bound 16384^3 uses 4 GPUs (got %d)",
+	        popcount(big.subset));
+	t_check(popcount(thin.subset) < popcount(big.subset),
+	        "pcie-only: transfer-bound k=256 uses fewer devices (%d) than compute-bound (%d)",
+	        popcount(thin.subset), popcount(big.subset));
+	/* And on the DGX-1 the same: a rank-256 update of C on the host is bound by PCIe. */
+	if (load(&db, "dgx1-v100.txt"))
+		return;
+	nd = gpus_of(&db, dev, 7.0 / 56.0, 32e9);
+	struct pm_eval e;
+	pm_tune(&pt, dev, nd, &db, &o, &e);
+	struct pm_problem pc = gemm(32768, 32768, 32768, 0, 0, 0, 1);
+	struct pm_eval c;
+	pm_tune(&pc, dev, nd, &db, &o, &c);
+	t_check(popcount(e.subset) < popcount(c.subset),
+	        "dgx1: transfer-bound k=256 uses fewer GPUs (%d) than 32768^3 (%d)", popcount(e.subset),
+	        popcount(c.subset));
+}
+
+static void slow_devices(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	int nd = gpus_of(&db, dev, 1.0, 140e9);
+	for (int j = 0; j < dev[2].rates.n; j++) /* GPU2 (node 3) 20x slower */
+		for (int p = 0; p < 2; p++)
+			dev[2].rates.gflops[p][j] /= 20;
+	struct pm_problem p = gemm(16384, 16384, 16384, 0, 0, 0, 1);
+	struct pm_tune_opts o = { 0, PM_TIME, 0 };
+	struct pm_eval e;
+	pm_tune(&p, dev, nd, &db, &o, &e);
+	t_check(!(e.subset & 4u) && popcount(e.subset) == 3,
+	        "h200x4 with GPU2 20x slower: GPU2 skipped, the other 3 used (subset 0x%x)", e.subset);
+	/* The CPU cores beside 4 H200s: 64 workers at ~30 GFLOP/s are < 1% of the GPUs. */
+	nd = gpus_of(&db, dev, 1.0, 140e9);
+	struct pm_device *cpu = &dev[nd];
+	memset(cpu, 0, sizeof *cpu);
+	cpu->kind = PM_CPU;
+	cpu->node = 0;
+	cpu->devid = -1;
+	cpu->nworkers = 60;
+	pm_rates_default(&cpu->rates, PM_CPU);
+	nd++;
+	pm_tune(&p, dev, nd, &db, &o, &e);
+	t_check(!(e.subset & (1u << (nd - 1))) && popcount(e.subset) == 4,
+	        "h200x4 + 60 CPU cores: the CPU is skipped, 4 GPUs used (subset 0x%x)", e.subset);
+}
+
+static void tile_sizes(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	int nd = gpus_of(&db, dev, 1.0, 140e9);
+	struct pm_tune_opts o = { 0, PM_TIME, 0 };
+	static const int sizes[] = { 12288, 10240, 20480, 24576, 9216 };
+	for (int i = 0; i < 5; i++) {
+		int N = sizes[i];
+		struct pm_problem p = gemm(N, N, N, 0, 0, 0, 1);
+		struct pm_eval e;
+		pm_tune(&p, dev, nd, &db, &o, &e);
+		t_check(N % e.T == 0 && e.padding < 1e-12,
+		        "h200x4 DGEMM N=%d: tile %d divides N (no padding waste, padding %.3f)", N, e.T,
+		        e.padding);
+	}
+	/* The cost sees padding: 8192+512 with tiles of 4096 has a thin edge of 512 per dimension. */
+	struct pm_problem p = gemm(8704, 8704, 8704, 1, 1, 1, 1);
+	struct pm_eval a, b;
+	pm_evaluate(&p, dev, 1, &db, 4096, 1u, &a);
+	pm_evaluate(&p, dev, 1, &db, 8704 / 17, 1u, &b); /* 512: no edge */
+	t_check(a.padding > 0.2 && b.padding < 1e-12, "padding: 4096 tiles on 8704 waste %.2f, 512 none",
+	        a.padding);
+	/* Memory capped at 1 GB per GPU: 8 tiles of 4096^2 doubles (1.07 GB) do not fit. */
+	nd = gpus_of(&db, dev, 1.0, 1e9);
+	struct pm_problem q = gemm(32768, 32768, 32768, 0, 0, 0, 1);
+	struct pm_eval e;
+	int r = pm_tune(&q, dev, nd, &db, &o, &e);
+	t_check(r == 0 && 8.0 * e.T * e.T * 8 <= 1e9, "1 GB GPUs: tile %d fits 8 copies", e.T);
+	/* A fixed tile size is honoured. */
+	struct pm_tune_opts f = { 1000, PM_TIME, 0 };
+	pm_tune(&q, dev, nd, &db, &f, &e);
+	t_check(e.T == 1000, "fixed tile 1000 honoured (got %d)", e.T);
+}
+
+static void wr_lazy_and_metrics(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	int nd = gpus_of(&db, dev, 1.0, 140e9);
+	struct pm_tune_opts o = { 0, PM_TIME, 0 };
+	struct pm_eval e;
+	struct pm_problem p = gemm(16384, 16384, 16384, 1, 1, 1, 1);
+	pm_tune(&p, dev, nd, &db, &o, &e);
+	t_check(e.wr_lazy == 1, "000 with beta != 0 on 4 GPUs: WR-lazy");
+	p.reads_c = 0;
+	pm_tune(&p, dev, nd, &db, &o, &e);
+	t_check(e.wr_lazy == 0, "000 with beta == 0: no WR-lazy (C is not read)");
+	p = gemm(16384, 16384, 16384, 0, 0, 0, 1);
+	pm_tune(&p, dev, nd, &db, &o, &e);
+	t_check(e.wr_lazy == 0, "hhh: no WR-lazy (C on the host)");
+	p = gemm(16384, 16384, 16384, 0, 0, 2, 1);
+	pm_tune(&p, dev, nd, &db, &o, &e);
+	t_check(e.wr_lazy == 0, "hh1: no WR-lazy (A and B not with C)");
+
+	/* Energy: without watts there is nothing to weigh; with them EDP runs and a device that
+	 * draws 10x the power of the others is left out. */
+	t_check(!pm_has_power(dev, nd, 0xf, 1), "no watts: pm_has_power is false");
+	for (int d = 0; d < nd; d++)
+		dev[d].rates.watts[1] = d == 3 ? 7000 : 700;
+	t_check(pm_has_power(dev, nd, 0xf, 1), "watts: pm_has_power is true");
+	struct pm_tune_opts edp = { 0, PM_EDP, 0 };
+	p = gemm(16384, 16384, 16384, 0, 0, 0, 1);
+	int r = pm_tune(&p, dev, nd, &db, &edp, &e);
+	t_check(r == 0 && e.energy_j > 0 && !(e.subset & 8u),
+	        "EDP: energy %.0f J, the 7 kW GPU3 left out (subset 0x%x)", e.energy_j, e.subset);
+}
+
+static void runtime_plans(void)
+{
+	setenv("PARALIA_TUNE_METRIC", "edp", 1);
+	t_begin("tune_model");
+	paralia_set_tile_size(0);
+	struct paralia_plan a, b, c;
+	int n0 = pm_plan_cache_count();
+	int r1 = paralia_plan_query('g', 'd', 300, 200, 100, (void *)&a, (void *)&b, (void *)&c, 1.0, &a);
+	int n1 = pm_plan_cache_count();
+	int r2 = paralia_plan_query('g', 'd', 300, 200, 100, (void *)&a, (void *)&b, (void *)&c, 1.0, &b);
+	int n2 = pm_plan_cache_count();
+	t_check(r1 == 0 && r2 == 0 && n1 == n0 + 1 && n2 == n1 && a.tile == b.tile &&
+	        a.predicted_ms == b.predicted_ms, "plan cache: the same parameters reuse one plan "
+	        "(%d -> %d -> %d plans)", n0, n1, n2);
+	t_check(a.tile > 0 && !a.tile_fixed && a.ndevices >= 1 && a.predicted_ms > 0,
+	        "plan: tile %d, %d device(s), %.3f ms", a.tile, a.ndevices, a.predicted_ms);
+	t_check(!strcmp(a.metric, "time"), "PARALIA_TUNE_METRIC=edp without power numbers: tuned for "
+	        "time (got %s)", a.metric);
+	double share = 0;
+	for (int i = 0; i < a.ndevices; i++)
+		share += a.shares[i];
+	t_check(fabs(share - 1) < 1e-9, "plan shares sum to 1 (%.3f)", share);
+	paralia_set_tile_size(48);
+	paralia_plan_query('s', 's', 300, 300, 100, &a, NULL, &c, 0.0, &a);
+	t_check(a.tile == 48 && a.tile_fixed, "fixed tile size 48 in the plan (got %d)", a.tile);
+	paralia_set_tile_size(0);
+	/* a gemm call plans once; the same call again adds no plan */
+	double A[64], B[64], C[64];
+	for (int i = 0; i < 64; i++)
+		A[i] = B[i] = C[i] = 1;
+	paralia_dgemm('N', 'N', 8, 8, 8, 1, A, 8, B, 8, 1, C, 8);
+	int n3 = pm_plan_cache_count();
+	paralia_dgemm('N', 'N', 8, 8, 8, 1, A, 8, B, 8, 1, C, 8);
+	t_check(pm_plan_cache_count() == n3, "repeated paralia_dgemm reuses its plan");
+	t_check(paralia_plan_query('x', 'd', 1, 1, 1, A, B, C, 1, &a) == -1, "bad routine gives -1");
+	t_check(paralia_plan_query('g', 'z', 1, 1, 1, A, B, C, 1, &a) == -2, "bad precision gives -2");
+	t_check(paralia_plan_query('g', 'd', -1, 1, 1, A, B, C, 1, &a) == -3, "m < 0 gives -3");
+	/* Kernel calibration writes a table the model reads back. */
+	char path[1024], err[1200];
+	const char *home = getenv("PARALIA_HOME");
+	snprintf(path, sizeof path, "%s/kernels-test.txt", home && *home ? home : ".");
+	if (home && *home) {
+		char cmd[1100];
+		snprintf(cmd, sizeof cmd, "mkdir -p '%s'", home);
+		if (system(cmd) != 0)
+			t_check(0, "mkdir %s", home);
+	}
+	int rc = paralia_calibrate_kernels(path);
+	struct pm_rates rt;
+	int lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
+	t_check(rc == 0 && lr == 1 && rt.n == 4 && rt.gflops[1][0] > 0 && rt.gflops[0][3] > 0,
+	        "paralia_calibrate_kernels wrote %s, read back %d CPU points (ret %d, load %d)", path,
+	        rt.n, rc, lr);
+	t_check(pm_plan_cache_count() == 0, "calibration drops cached plans");
+	/* A malformed table is reported with its line. */
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs("# ok\ncpu d 64 10\ncpu x 128 20\n", f);
+		fclose(f);
+	}
+	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
+	t_check(lr == -1 && strstr(err, ":3:") != NULL, "bad precision on line 3 reported: %s", err);
+	remove(path);
+	paralia_shutdown();
+	t_check(pm_plan_cache_count() == 0, "paralia_shutdown clears the plan cache");
+}
+
+int main(void)
+{
+	t_set_name("tune_model");
+	report_h200();
+	transfer_bound();
+	slow_devices();
+	tile_sizes();
+	wr_lazy_and_metrics();
+	runtime_plans();
+	return t_summary();
+}
