@@ -5,3 +5,11 @@
 noinst_PROGRAMS += bench/sched_decision
 bench_sched_decision_SOURCES = bench/sched_decision.c
 EXTRA_DIST += bench/sched_compare.sh
+
+# GEMM benchmark of paralia against cuBLASXt and a plain StarPU tile graph (bench/gemm_compare.sh
+# runs it on the GPU machine and writes the CSV, Markdown table and plot).
+noinst_PROGRAMS += bench/gemm_bench
+bench_gemm_bench_SOURCES = bench/gemm_bench.c
+bench_gemm_bench_CFLAGS = $(AM_CFLAGS) -fopenmp
+bench_gemm_bench_LDFLAGS = -fopenmp
+EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py

@@ -1,0 +1,440 @@
+/*
+ * GEMM benchmark: one system, a list of points, one CSV line per point on stdout.
+ *
+ *   gemm_bench SYSTEM POINT...
+ *   SYSTEM  paralia   paralia_{s,d}gemm (autotuned; the policy is paralia unless STARPU_SCHED says)
+ *           graph     a plain tiled GEMM task graph of paralia's codelets on StarPU's current
+ *                     policy (STARPU_SCHED=dmdas for the baseline), best tile of BENCH_TILES
+ *           cublasxt  cuBLASXt on every GPU, best block size of BENCH_BLOCKS
+ *   POINT   prec:m:n:k:place, e.g. d:16384:16384:16384:hhh; place gives where A, B and C live,
+ *           'h' host (pinned) or a GPU number: 000 all on GPU 0, 01h, hh0, 012 ...
+ *
+ * Every system gets the same data (same generator and seed), in pinned host memory or on the GPU
+ * the placement names. Each timed call runs from entry until C is back where it lives (the graph
+ * unregisters its tiles, cuBLASXt synchronizes every GPU). One warm-up call, whose result is
+ * checked on sampled entries against a double-precision dot product on the host, then
+ * BENCH_REPS (default 5) timed calls; the line gives their median, min and max. A point whose
+ * placement names a GPU this machine lacks is skipped with a "skip" line.
+ * CSV: system,prec,m,n,k,place,config,median_ms,min_ms,max_ms,tflops,predicted_ms,check,status
+ */
+#include <paralia.h>
+#include <starpu.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "config.h"
+#ifdef PARALIA_USE_CUDA
+#include <cuda_runtime.h>
+#include <cublasXt.h>
+#endif
+
+#define MAX_CANDIDATES 8
+#define SAMPLES 32
+
+struct point {
+	char prec;             /* 's' or 'd' */
+	int m, n, k;
+	char place[4];         /* where A, B, C live: 'h' or a GPU digit */
+};
+
+struct operands {
+	size_t es;                     /* element size */
+	void *host[3];                 /* A, B, C in host memory: the inputs, and C's home if 'h' */
+	int pinned[3];                 /* host[i] from cudaHostAlloc (else malloc: no GPU here) */
+	void *at[3];                   /* where each lives for the call (host[i] or a GPU copy) */
+	int dev[3];                    /* PARALIA_HOST or the GPU */
+	int si[SAMPLES], sj[SAMPLES];  /* sampled entries of C */
+	double c0[SAMPLES];            /* their values before the warm-up call */
+};
+
+static int gpu_count(void)
+{
+	int n = 0;
+#ifdef PARALIA_USE_CUDA
+	if (cudaGetDeviceCount(&n) != cudaSuccess) {
+		cudaGetLastError();
+		n = 0;
+	}
+#endif
+	return n;
+}
+
+static int parse_point(const char *s, struct point *p)
+{
+	char place[8];
+	if (sscanf(s, "%c:%d:%d:%d:%7s", &p->prec, &p->m, &p->n, &p->k, place) != 5
+	    || (p->prec != 's' && p->prec != 'd') || p->m <= 0 || p->n <= 0 || p->k <= 0
+	    || strlen(place) != 3)
+		return -1;
+	for (int i = 0; i < 3; i++)
+		if (place[i] != 'h' && (place[i] < '0' || place[i] > '9'))
+			return -1;
+	memcpy(p->place, place, 4);
+	return 0;
+}
+
+/* Deterministic values in [-0.5, 0.5) with full mantissas, the same for every system. */
+static void fill(void *a, size_t count, int single, unsigned seed)
+{
+#pragma omp parallel for schedule(static)
+	for (size_t blk = 0; blk < (count + 4095) / 4096; blk++) {
+		unsigned long long s = (blk + 1) * 0x9E3779B97F4A7C15ull ^ seed;
+		size_t end = (blk + 1) * 4096 < count ? (blk + 1) * 4096 : count;
+		for (size_t i = blk * 4096; i < end; i++) {
+			s = s * 6364136223846793005ull + 1442695040888963407ull;
+			double v = (double)(s >> 11) / 9007199254740992.0 - 0.5;
+			if (single) ((float *)a)[i] = (float)v; else ((double *)a)[i] = v;
+		}
+	}
+}
+
+static double get(const void *a, size_t i, int single)
+{
+	return single ? ((const float *)a)[i] : ((const double *)a)[i];
+}
+
+static void operands_free(struct operands *o)
+{
+	for (int i = 0; i < 3; i++) {
+#ifdef PARALIA_USE_CUDA
+		if (o->at[i] && o->dev[i] != PARALIA_HOST)
+			cudaFree(o->at[i]);
+		if (o->pinned[i])
+			cudaFreeHost(o->host[i]);
+		else
+#endif
+			free(o->host[i]);
+	}
+	memset(o, 0, sizeof *o);
+}
+
+static int operands_init(struct operands *o, const struct point *p)
+{
+	memset(o, 0, sizeof *o);
+	int single = p->prec == 's';
+	o->es = single ? sizeof(float) : sizeof(double);
+	size_t count[3] = { (size_t)p->m * p->k, (size_t)p->k * p->n, (size_t)p->m * p->n };
+	for (int i = 0; i < 3; i++) {
+		size_t bytes = count[i] * o->es;
+#ifdef PARALIA_USE_CUDA
+		/* Portable: pinned for every GPU, so every system moves it at full link speed. */
+		if (cudaHostAlloc(&o->host[i], bytes, cudaHostAllocPortable) == cudaSuccess) {
+			o->pinned[i] = 1;
+		} else {
+			cudaGetLastError();
+			o->host[i] = NULL;
+		}
+#endif
+		if (!o->host[i])
+			o->host[i] = malloc(bytes);
+		if (!o->host[i])
+			goto fail;
+		fill(o->host[i], count[i], single, 1u + (unsigned)i);
+		o->dev[i] = p->place[i] == 'h' ? PARALIA_HOST : p->place[i] - '0';
+		o->at[i] = o->host[i];
+#ifdef PARALIA_USE_CUDA
+		if (o->dev[i] != PARALIA_HOST) {
+			o->at[i] = NULL;
+			if (cudaSetDevice(o->dev[i]) != cudaSuccess || cudaMalloc(&o->at[i], bytes) != cudaSuccess
+			    || cudaMemcpy(o->at[i], o->host[i], bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+				cudaGetLastError();
+				goto fail;
+			}
+		}
+#endif
+	}
+	unsigned s = 12345;
+	for (int t = 0; t < SAMPLES; t++) {
+		s = s * 1103515245u + 12345u; o->si[t] = (int)(s % (unsigned)p->m);
+		s = s * 1103515245u + 12345u; o->sj[t] = (int)(s % (unsigned)p->n);
+		o->c0[t] = get(o->host[2], o->si[t] + (size_t)o->sj[t] * p->m, single);
+	}
+	return 0;
+fail:
+	operands_free(o);
+	return -1;
+}
+
+/* Worst sampled error of C = A B + beta C0, in units of k eps sum |a b| (below 1 is expected). */
+static double check(const struct operands *o, const struct point *p, double beta)
+{
+	int single = p->prec == 's';
+	double eps = single ? 5.96e-8 : 1.11e-16, worst = 0;
+	for (int t = 0; t < SAMPLES; t++) {
+		size_t ic = o->si[t] + (size_t)o->sj[t] * p->m;
+		double c = 0;
+		if (o->dev[2] == PARALIA_HOST) {
+			c = get(o->at[2], ic, single);
+		} else {
+#ifdef PARALIA_USE_CUDA
+			float f; double d;
+			cudaSetDevice(o->dev[2]);
+			cudaMemcpy(single ? (void *)&f : (void *)&d, (char *)o->at[2] + ic * o->es, o->es,
+			           cudaMemcpyDeviceToHost);
+			c = single ? f : d;
+#endif
+		}
+		double ref = beta * o->c0[t], scale = fabs(ref);
+		for (int l = 0; l < p->k; l++) {
+			double ab = get(o->host[0], o->si[t] + (size_t)l * p->m, single)
+			          * get(o->host[1], l + (size_t)o->sj[t] * p->k, single);
+			ref += ab;
+			scale += fabs(ab);
+		}
+		worst = fmax(worst, fabs(c - ref) / (scale * p->k * eps + 1e-300));
+	}
+	return worst;
+}
+
+/* ---- the systems: each runs one call, C = A B + beta C, and returns 0 when it ran -------- */
+
+static int call_paralia(const struct point *p, struct operands *o, double beta, int cfg)
+{
+	(void)cfg;
+	if (p->prec == 's')
+		return paralia_sgemm('N', 'N', p->m, p->n, p->k, 1.0f, o->at[0], p->m, o->at[1], p->k,
+		                     (float)beta, o->at[2], p->m);
+	return paralia_dgemm('N', 'N', p->m, p->n, p->k, 1.0, o->at[0], p->m, o->at[1], p->k, beta,
+	                     o->at[2], p->m);
+}
+
+/* The StarPU memory node of a GPU (main RAM for the host). */
+static unsigned node_of(int dev)
+{
+	if (dev == PARALIA_HOST)
+		return STARPU_MAIN_RAM;
+	for (unsigned n = 0; n < starpu_memory_nodes_get_count(); n++)
+		if (starpu_node_get_kind(n) == STARPU_CUDA_RAM && starpu_memory_node_get_devid(n) == dev)
+			return n;
+	return STARPU_MAIN_RAM;
+}
+
+/* StarPU's way, as in its own examples/mult: every operand cut into nb x nb tiles registered on
+ * its home node, one gemm task per (i, j, l) in submission order, the scheduler decides the rest. */
+static int call_graph(const struct point *p, struct operands *o, double beta, int nb)
+{
+	int dims[3][2] = { { p->m, p->k }, { p->k, p->n }, { p->m, p->n } };
+	int nt[3][2];
+	starpu_data_handle_t *h[3];
+	for (int x = 0; x < 3; x++) {
+		nt[x][0] = (dims[x][0] + nb - 1) / nb;
+		nt[x][1] = (dims[x][1] + nb - 1) / nb;
+		h[x] = malloc(sizeof **h * nt[x][0] * nt[x][1]);
+		for (int j = 0; j < nt[x][1]; j++)
+			for (int i = 0; i < nt[x][0]; i++) {
+				int rows = i == nt[x][0] - 1 ? dims[x][0] - i * nb : nb;
+				int cols = j == nt[x][1] - 1 ? dims[x][1] - j * nb : nb;
+				char *ptr = (char *)o->at[x] + o->es * ((size_t)i * nb + (size_t)j * nb * dims[x][0]);
+				starpu_matrix_data_register(&h[x][i + (size_t)j * nt[x][0]], node_of(o->dev[x]),
+				                            (uintptr_t)ptr, (uint32_t)dims[x][0], (uint32_t)rows,
+				                            (uint32_t)cols, o->es);
+			}
+	}
+	int ret = 0;
+	for (int j = 0; j < nt[2][1] && !ret; j++)
+		for (int i = 0; i < nt[2][0] && !ret; i++)
+			for (int l = 0; l < nt[0][1] && !ret; l++) {
+				starpu_data_handle_t a = h[0][i + (size_t)l * nt[0][0]], b = h[1][l + (size_t)j * nt[1][0]],
+				                     c = h[2][i + (size_t)j * nt[2][0]];
+				double bt = l == 0 ? beta : 1.0;
+				ret = p->prec == 's' ? paralia_task_sgemm('N', 'N', 1.0f, a, b, (float)bt, c, NULL)
+				                     : paralia_task_dgemm('N', 'N', 1.0, a, b, bt, c, NULL);
+			}
+	for (int x = 0; x < 3; x++) {
+		for (int t = 0; t < nt[x][0] * nt[x][1]; t++)
+			starpu_data_unregister(h[x][t]);
+		free(h[x]);
+	}
+	return ret;
+}
+
+#ifdef PARALIA_USE_CUDA
+static cublasXtHandle_t xt;
+
+static int call_cublasxt(const struct point *p, struct operands *o, double beta, int block)
+{
+	cublasXtSetBlockDim(xt, block);
+	cublasStatus_t st;
+	if (p->prec == 's') {
+		float al = 1.0f, be = (float)beta;
+		st = cublasXtSgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, p->m, p->n, p->k, &al, o->at[0], p->m,
+		                   o->at[1], p->k, &be, o->at[2], p->m);
+	} else {
+		double al = 1.0;
+		st = cublasXtDgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, p->m, p->n, p->k, &al, o->at[0], p->m,
+		                   o->at[1], p->k, &beta, o->at[2], p->m);
+	}
+	for (int d = 0, n = gpu_count(); d < n; d++) {
+		cudaSetDevice(d);
+		cudaDeviceSynchronize();
+	}
+	return st == CUBLAS_STATUS_SUCCESS ? 0 : (int)st;
+}
+#endif
+
+/* Microseconds; cuBLASXt runs without StarPU, so not starpu_timing_now. */
+static double now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+typedef int (*call_fn)(const struct point *, struct operands *, double, int);
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Comma-separated positive integers from the environment (or the default list). */
+static int candidates(const char *var, const char *dflt, int *out)
+{
+	const char *s = getenv(var);
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", s && *s ? s : dflt);
+	int n = 0;
+	for (char *tok = strtok(buf, ","); tok && n < MAX_CANDIDATES; tok = strtok(NULL, ","))
+		if (atoi(tok) > 0)
+			out[n++] = atoi(tok);
+	return n;
+}
+
+static int run_point(const char *system, call_fn call, const int *cand, int ncand,
+                     const struct point *p, int reps)
+{
+	const double beta = 0.5;
+	struct operands o;
+	if (operands_init(&o, p) != 0) {
+		printf("%s,%c,%d,%d,%d,%s,,,,,,,,no memory\n", system, p->prec, p->m, p->n, p->k, p->place);
+		return 1;
+	}
+	double predicted = NAN;
+	char config[64] = "";
+	if (call == call_paralia) {
+		struct paralia_plan plan;
+		if (paralia_plan_query('g', p->prec, p->m, p->n, p->k, o.at[0], o.at[1], o.at[2], beta, &plan) == 0) {
+			predicted = plan.predicted_ms;
+			snprintf(config, sizeof config, "tile %d on %d dev%s", plan.tile, plan.ndevices,
+			         plan.wr_lazy ? " wr-lazy" : "");
+		}
+	}
+	/* Warm-up (first candidate), checked; then the best candidate from one call each. */
+	int ret = call(p, &o, beta, cand[0]);
+	double err = ret ? NAN : check(&o, p, beta);
+	int best = cand[0];
+	if (!ret && ncand > 1) {
+		double best_t = INFINITY;
+		for (int c = 0; c < ncand && !ret; c++) {
+			double t0 = now_us();
+			ret = call(p, &o, beta, cand[c]);
+			double t = now_us() - t0;
+			if (t < best_t) { best_t = t; best = cand[c]; }
+		}
+	}
+	if (call != call_paralia)
+		snprintf(config, sizeof config, "%s %d", call == call_graph ? "tile" : "block", best);
+	double t[64];
+	int r = 0;
+	for (; r < reps && !ret; r++) {
+		double t0 = now_us();
+		ret = call(p, &o, beta, best);
+		t[r] = (now_us() - t0) * 1e-3;
+	}
+	if (ret) {
+		printf("%s,%c,%d,%d,%d,%s,%s,,,,,,%.3g,failed (%d)\n", system, p->prec, p->m, p->n, p->k,
+		       p->place, config, err, ret);
+		operands_free(&o);
+		return 1;
+	}
+	qsort(t, (size_t)r, sizeof *t, cmp_double);
+	double med = r % 2 ? t[r / 2] : 0.5 * (t[r / 2 - 1] + t[r / 2]);
+	double flops = 2.0 * p->m * (double)p->n * p->k;
+	int ok = err < 1.0;
+	printf("%s,%c,%d,%d,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.3g,%s\n", system, p->prec, p->m, p->n,
+	       p->k, p->place, config, med, t[0], t[r - 1], flops / (med * 1e-3) * 1e-12, predicted, err,
+	       ok ? "ok" : "WRONG");
+	fflush(stdout);
+	operands_free(&o);
+	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s paralia|graph|cublasxt prec:m:n:k:place...\n", argv[0]);
+		return 2;
+	}
+	const char *system = argv[1];
+	int reps = getenv("BENCH_REPS") ? atoi(getenv("BENCH_REPS")) : 5;
+	if (reps < 1 || reps > 64)
+		reps = 5;
+	int cand[MAX_CANDIDATES] = { 0 }, ncand = 1;
+	call_fn call;
+	if (strcmp(system, "paralia") == 0) {
+		call = call_paralia;
+	} else if (strcmp(system, "graph") == 0) {
+		call = call_graph;
+		ncand = candidates("BENCH_TILES", "2048,4096", cand);
+	} else if (strcmp(system, "cublasxt") == 0) {
+#ifdef PARALIA_USE_CUDA
+		call = call_cublasxt;
+		ncand = candidates("BENCH_BLOCKS", "2048,4096,8192", cand);
+#else
+		fprintf(stderr, "gemm_bench: built without CUDA, no cuBLASXt\n");
+		return 2;
+#endif
+	} else {
+		fprintf(stderr, "gemm_bench: unknown system '%s'\n", system);
+		return 2;
+	}
+	if (ncand == 0) {
+		fprintf(stderr, "gemm_bench: empty candidate list\n");
+		return 2;
+	}
+	int gpus = gpu_count();
+	int use_starpu = call == call_paralia || call == call_graph;
+	if (!use_starpu) {
+#ifdef PARALIA_USE_CUDA
+		int devs[16];
+		for (int d = 0; d < gpus && d < 16; d++)
+			devs[d] = d;
+		if (gpus == 0 || cublasXtCreate(&xt) != CUBLAS_STATUS_SUCCESS
+		    || cublasXtDeviceSelect(xt, gpus < 16 ? gpus : 16, devs) != CUBLAS_STATUS_SUCCESS) {
+			fprintf(stderr, "gemm_bench: cuBLASXt could not start on %d GPUs\n", gpus);
+			return 1;
+		}
+#endif
+	} else if (paralia_init() != 0) {
+		return 1;
+	}
+	int fails = 0;
+	for (int a = 2; a < argc; a++) {
+		struct point p;
+		if (parse_point(argv[a], &p) != 0) {
+			fprintf(stderr, "gemm_bench: '%s' is not prec:m:n:k:place\n", argv[a]);
+			fails++;
+			continue;
+		}
+		int need = -1;
+		for (int i = 0; i < 3; i++)
+			if (p.place[i] != 'h' && p.place[i] - '0' > need)
+				need = p.place[i] - '0';
+		if (need >= gpus) {
+			printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (needs %d GPUs)\n", system, p.prec, p.m, p.n,
+			       p.k, p.place, need + 1);
+			continue;
+		}
+		fails += run_point(system, call, cand, ncand, &p, reps);
+	}
+	if (use_starpu)
+		paralia_shutdown();
+#ifdef PARALIA_USE_CUDA
+	else
+		cublasXtDestroy(xt);
+#endif
+	return fails ? 1 : 0;
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The GPU machine's one entry point: builds paralia there, runs the test suite on CUDA workers,
+# and measures. The machine has no network: scripts/gpu-bundle.sh packs, here, what it needs into
+# .device/ (StarPU built with CUDA, autoreconf's output), carried along with the working tree.
+#   scripts/gpu-run.sh [STAGE...]      default: build check demo
+# Stages (each logged, each under its own time limit; a failing stage does not stop the next):
+#   build     unpack .device, configure and make paralia in _build
+#   check     make check on whatever workers StarPU finds (CUDA ones included)
+#   demo      the README demo
+#   linkmap   calibrate this machine's link map (scripts/linkmap-calibrate.sh)
+#   gemm      bench/gemm_compare.sh (BENCH_* variables choose the dataset)
+#   sched     bench/sched_compare.sh on the tile GEMM graph, examples/cholesky and examples/lu
+# Results go to $OUT (the device tool's folder; default _gpu_out/): summary.txt, and
+# results.tar.gz with every log, CSV, table and plot, and StarPU's calibration (perfmodels, bus)
+# so that a later run can start from it (.device/calibration.tar.gz, if present, is unpacked).
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+OUT=${OUT:-$here/_gpu_out}
+res=$OUT/results
+mkdir -p "$res"
+summary=$OUT/summary.txt
+: >"$summary"
+note() { printf '%s\n' "$*" | tee -a "$summary"; }
+stages=("$@")
+[ ${#stages[@]} -gt 0 ] || stages=(build check demo)
+
+bundle=$here/.device
+prefix=$(cat "$bundle/starpu-prefix" 2>/dev/null || echo "$HOME/.paralia-deps/starpu")
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export PATH="/usr/local/cuda/bin:$PATH"
+export PARALIA_HOME=$HOME/.paralia STARPU_HOME=$HOME
+export OPENBLAS_NUM_THREADS=1
+
+# run NAME LIMIT_SECONDS COMMAND...: logs to $res/NAME.log, notes the outcome and duration.
+run() {
+  local name=$1 limit=$2; shift 2
+  local t0=$SECONDS
+  # A stage is a function of this script: timeout runs it in a child bash (see export -f below).
+  timeout "$limit" bash -c "$*" >"$res/$name.log" 2>&1
+  local rc=$?
+  note "$(printf '%-10s rc=%-3s %5ss  %s' "$name" "$rc" "$((SECONDS - t0))" "$([ $rc -eq 124 ] && echo "TIMED OUT after ${limit}s")")"
+  # Packed after every stage: if the device tool's own limit stops the script, what ran comes back.
+  tar -C "$OUT" -czf "$OUT/results.tar.gz" results
+  return $rc
+}
+
+stage_build() {
+  if [ ! -f "$prefix/lib/pkgconfig/starpu-1.4.pc" ]; then
+    [ -f "$bundle/starpu.tar.gz" ] || { echo "no StarPU at $prefix and no $bundle/starpu.tar.gz (run scripts/gpu-bundle.sh here first)"; return 1; }
+    mkdir -p "$(dirname "$prefix")" && tar -C "$(dirname "$prefix")" -xzf "$bundle/starpu.tar.gz" || return 1
+    echo "cuda=yes" >"$prefix/.paralia-stamp"
+  fi
+  if [ -f "$bundle/calibration.tar.gz" ]; then
+    tar -C "$HOME" -xzf "$bundle/calibration.tar.gz" && echo "restored StarPU/paralia calibration"
+  fi
+  # -m: the unpacked files are newer than their sources, so make does not try to regenerate them.
+  [ -x configure ] || tar -xmzf "$bundle/autotools.tar.gz" || return 1
+  mkdir -p _build && cd _build || return 1
+  ../configure --prefix="$here/_install" || return 1
+  make -j"$(nproc)" && make -j"$(nproc)" check TESTS= && echo "build ok"
+}
+
+stage_check() {
+  cd _build || return 1
+  make -j8 check
+  local rc=$?
+  for log in tests/*.log; do echo "==== $log"; cat "$log"; done >"$res/check-tests.txt" 2>/dev/null
+  return $rc
+}
+
+stage_demo() { STARPU_SILENT=1 _build/examples/demo; }
+stage_linkmap() { bash scripts/linkmap-calibrate.sh "$res/linkmap"; }
+stage_gemm() { bash bench/gemm_compare.sh "$res/gemm"; }
+stage_sched() {
+  local n=${SCHED_N:-16384}
+  for prog in "_build/examples/paralia-cholesky -n $n -nb ${SCHED_NB:-2048}" \
+              "_build/examples/paralia-lu -n $n -nb ${SCHED_NB:-2048}"; do
+    echo "## $prog"
+    # shellcheck disable=SC2086
+    RUNS=${SCHED_RUNS:-1} bash bench/sched_compare.sh $prog
+  done
+  echo "## tile GEMM graph (bench/gemm_bench graph d:$n:$n:$n:hhh)"
+  BENCH_REPS=3 RUNS=${SCHED_RUNS:-1} bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$n:$n:$n:hhh"
+}
+
+export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched
+export here bundle prefix res
+
+note "gpu-run $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; stages: ${stages[*]}"
+nvidia-smi topo -m >"$res/topology.txt" 2>&1
+for s in "${stages[@]}"; do
+  case $s in
+    build)   run build "${BUILD_LIMIT:-150}" stage_build ;;
+    check)   run check "${CHECK_LIMIT:-420}" stage_check ;;
+    demo)    run demo "${DEMO_LIMIT:-120}" stage_demo ;;
+    linkmap) run linkmap "${LINKMAP_LIMIT:-120}" stage_linkmap ;;
+    gemm)    run gemm "${GEMM_LIMIT:-540}" stage_gemm ;;
+    sched)   run sched "${SCHED_LIMIT:-400}" stage_sched ;;
+    *) note "unknown stage $s" ;;
+  esac
+done
+if ls _build/tests/*.trs >/dev/null 2>&1; then
+  pass=$(grep -l "^:test-result: PASS" _build/tests/*.trs 2>/dev/null | wc -l)
+  fail=$(grep -lE "^:test-result: (FAIL|ERROR)" _build/tests/*.trs 2>/dev/null | wc -l)
+  skip=$(grep -l "^:test-result: SKIP" _build/tests/*.trs 2>/dev/null | wc -l)
+  note "tests: $pass passed, $fail failed, $skip skipped; failed: $(grep -lE '^:test-result: (FAIL|ERROR)' _build/tests/*.trs 2>/dev/null | xargs -r -n1 basename | sed 's/\.trs$//' | paste -sd' ' -)"
+fi
+tail -n 12 "$res/demo.log" 2>/dev/null | sed 's/^/  demo| /' >>"$summary"
+(cd "$HOME" && tar -czf "$res/calibration.tar.gz" .starpu .paralia 2>/dev/null)
+tar -C "$OUT" -czf "$OUT/results.tar.gz" results && rm -rf "$res"
