@@ -94,7 +94,7 @@ cfg=(--prefix="$STARPU_PREFIX" --disable-opencl --disable-mpi --disable-fortran 
      --disable-build-examples --disable-build-tests --disable-socl --disable-starpufft
      --disable-starpupy --disable-opengl-render --disable-hdf5 --without-x --disable-mlr
      --disable-hip --disable-max-fpga --disable-fxt --disable-simgrid
-     --enable-maxcpus=256 --enable-maxcudadev=8 --enable-maxnumanodes=4)
+     --enable-maxcpus=256 --enable-maxcudadev=8 --enable-maxnumanodes=4 --disable-static)
 if [ "$want_cuda" = yes ]; then
   cfg+=(--enable-cuda --with-cuda-dir="$CUDA_DIR")
   export NVCCFLAGS="${NVCCFLAGS:-} -gencode=arch=compute_90,code=sm_90"

@@ -267,6 +267,34 @@ static void check_fair_share_and_args(void)
 	        !strcmp(lm_node_name(&db, 3, name, sizeof(name)), "gpu2"), "lm_node_name");
 }
 
+/* lm_shared_bw_all (the policy's refresh) against lm_shared_bw pair by pair, on random busy sets
+ * of every synthetic machine. */
+static void check_shared_all(void)
+{
+	static const char *files[] = { "h200x4.txt", "dgx1-v100.txt", "a100-nvswitch-8.txt", "pcie-only-4.txt" };
+	srand(7);
+	for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+		static struct lm_db db;
+		if (load(&db, files[f]))
+			continue;
+		int bad = 0, trials = 200;
+		for (int t = 0; t < trials; t++) {
+			int act[LM_MAX_NODES * LM_MAX_NODES][2], na = 0;
+			for (int s = 0; s < db.nnodes; s++)
+				for (int d = 0; d < db.nnodes; d++)
+					if (s != d && rand() % 4 == 0)
+						act[na][0] = s, act[na][1] = d, na++;
+			double all[LM_MAX_NODES][LM_MAX_NODES];
+			lm_shared_bw_all(&db, (const int (*)[2])act, na, all);
+			for (int s = 0; s < db.nnodes; s++)
+				for (int d = 0; d < db.nnodes; d++)
+					bad += !near(all[s][d], lm_shared_bw(&db, s, d, (const int (*)[2])act, na));
+		}
+		t_check(bad == 0, "%s: lm_shared_bw_all equals lm_shared_bw on %d random busy sets (%d differ)",
+		        files[f], trials, bad);
+	}
+}
+
 int main(void)
 {
 	t_set_name("linkmap_routes");
@@ -275,5 +303,6 @@ int main(void)
 	check_a100();
 	check_pcie();
 	check_fair_share_and_args();
+	check_shared_all();
 	return t_summary();
 }

@@ -87,6 +87,60 @@ double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active
 	return bw;
 }
 
+/* fair_level of caps[0..n) (sorted ascending) plus one more link of cap `extra` (< 0: none),
+ * without sorting again: the policy refreshes every grouped link whenever the busy set changes. */
+static double fair_level_plus(double total, const double *caps, int n, double extra)
+{
+	double merged[LM_MAX_GROUP_LINKS + 1];
+	int m = 0, i = 0, placed = extra < 0;
+	while (i < n || !placed) {
+		if (!placed && (i == n || extra <= caps[i]))
+			merged[m++] = extra, placed = 1;
+		else
+			merged[m++] = caps[i++];
+	}
+	for (i = 0; i < m; i++) {
+		double level = total / (m - i);
+		if (merged[i] > level)
+			return level;
+		total -= merged[i];
+	}
+	return m > 0 && merged[m - 1] > 0 ? merged[m - 1] : 0;
+}
+
+void lm_shared_bw_all(const struct lm_db *db, const int (*active)[2], int nactive,
+                      double bw[LM_MAX_NODES][LM_MAX_NODES])
+{
+	unsigned char on[LM_MAX_NODES][LM_MAX_NODES];
+	memset(on, 0, sizeof(on));
+	for (int i = 0; active && i < nactive; i++)
+		if (valid_pair(db, active[i][0], active[i][1]))
+			on[active[i][0]][active[i][1]] = 1;
+	for (int s = 0; s < db->nnodes; s++)
+		for (int d = 0; d < db->nnodes; d++)
+			bw[s][d] = s == d ? 0 : db->link[s][d].bw_gbs;
+	for (int k = 0; k < db->ngroups; k++) {
+		const struct lm_group *g = &db->group[k];
+		double caps[LM_MAX_GROUP_LINKS];
+		int n = 0;
+		for (int i = 0; i < g->nlinks; i++)
+			if (valid_pair(db, g->src[i], g->dst[i]) && on[g->src[i]][g->dst[i]])
+				caps[n++] = db->link[g->src[i]][g->dst[i]].bw_gbs;
+		qsort(caps, n, sizeof(double), cmp_double);
+		/* Busy links share among themselves; an idle one is priced as if it joined them. */
+		double busy_level = n > 0 ? fair_level_plus(g->total_gbs, caps, n, -1) : 0;
+		for (int i = 0; i < g->nlinks; i++) {
+			int s = g->src[i], d = g->dst[i];
+			if (!valid_pair(db, s, d) || s == d || bw[s][d] <= 0)
+				continue;
+			double level = on[s][d] ? busy_level
+			                        : fair_level_plus(g->total_gbs, caps, n, db->link[s][d].bw_gbs);
+			if (level < bw[s][d])
+				bw[s][d] = level;
+		}
+	}
+}
+
 double lm_shared_time_us(const struct lm_db *db, int src, int dst, size_t bytes,
                          const int (*active)[2], int nactive)
 {

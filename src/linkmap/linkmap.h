@@ -129,6 +129,10 @@ double lm_link_time_us(const struct lm_db *db, int src, int dst, size_t bytes);
  * bandwidth; what slow links leave over goes to the others); the link gets the minimum over its
  * groups and its own bandwidth. 0 when there is no direct link. */
 double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active)[2], int nactive);
+/* lm_shared_bw of every ordered pair at once (bw[s][d]; 0 on the diagonal and where there is no
+ * link), sorting each group's busy links once: the policy's refresh when the busy set changes. */
+void lm_shared_bw_all(const struct lm_db *db, const int (*active)[2], int nactive,
+                      double bw[LM_MAX_NODES][LM_MAX_NODES]);
 /* lm_link_time_us at the bandwidth lm_shared_bw gives under active[]. */
 double lm_shared_time_us(const struct lm_db *db, int src, int dst, size_t bytes,
                          const int (*active)[2], int nactive);

@@ -12,6 +12,12 @@
 
 static int link_bit(int s, int d) { return s * LM_MAX_NODES + d; }
 
+static void set_us_per_byte(struct pl_links *L, int s, int d)
+{
+	double bw = L->eff.link[s][d].bw_gbs; /* GB/s = 1e3 bytes/us */
+	L->us_per_byte[s][d] = bw > 0 ? 1.0 / (bw * 1e3) : 0;
+}
+
 void pl_links_init(struct pl_links *L, const struct lm_db *db)
 {
 	memset(L, 0, sizeof(*L));
@@ -19,6 +25,9 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 	L->n = db->nnodes;
 	L->eff = *db;
 	L->eff.ngroups = 0; /* eff carries the sharing in its bandwidths already */
+	for (int a = 0; a < L->n; a++)
+		for (int b = 0; b < L->n; b++)
+			set_us_per_byte(L, a, b);
 	/* A host whose outgoing links share a group with other links is a scarce resource: reading
 	 * a tile from it twice takes bandwidth from every GPU. */
 	for (int g = 0; g < db->ngroups; g++) {
@@ -65,9 +74,12 @@ void pl_links_refresh(struct pl_links *L, double now)
 		return;
 	memcpy(L->active, act, sizeof(act));
 	/* Each link as if it were used now beside the busy ones: the bandwidth a new copy gets. */
+	double bw[LM_MAX_NODES][LM_MAX_NODES];
+	lm_shared_bw_all(&L->db, (const int (*)[2])pairs, np, bw);
 	for (int i = 0; i < L->ngrouped; i++) {
 		int s = L->grouped[i][0], d = L->grouped[i][1];
-		L->eff.link[s][d].bw_gbs = lm_shared_bw(&L->db, s, d, (const int (*)[2])pairs, np);
+		L->eff.link[s][d].bw_gbs = bw[s][d];
+		set_us_per_byte(L, s, d);
 	}
 }
 
@@ -78,12 +90,12 @@ void pl_links_refresh(struct pl_links *L, double now)
 static inline double hop_at(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int a, int b,
                             double t, size_t bytes)
 {
-	double bw = L->eff.link[a][b].bw_gbs;
-	if (bw <= 0)
+	double inv = L->us_per_byte[a][b];
+	if (inv <= 0)
 		return PL_INF;
 	if (fr[a][b] > t)
 		t = fr[a][b];
-	return t + L->eff.link[a][b].latency_us + (double)bytes / (bw * 1e3);
+	return t + L->eff.link[a][b].latency_us + (double)bytes * inv;
 }
 
 int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
@@ -167,6 +179,8 @@ static double arrival_in(const struct pl_links *L, const double (*fr)[LM_MAX_NOD
 			int p[4];
 			double arr;
 			double t0 = e > now ? e : now;
+			if (t0 >= best)
+				continue; /* leaves after the best arrival so far: cannot beat it */
 			int n = pl_route(L, fr, s, dst, d->bytes, max_hops, t0, p, &arr);
 			if (pass == 0 && avoid_host && n > 2) {
 				/* nor pass it through a shared host on the way */

@@ -38,6 +38,8 @@ struct pl_links {
 	struct lm_db db;   /* the machine as measured */
 	struct lm_db eff;  /* the same with each link's bandwidth under the sharing now in effect */
 	int n;
+	double us_per_byte[LM_MAX_NODES][LM_MAX_NODES]; /* 1 / eff bandwidth (0: no link): the hot path
+	                                                 * multiplies instead of dividing */
 	double free_us[LM_MAX_NODES][LM_MAX_NODES]; /* when each src->dst link is next free */
 	double scratch[LM_MAX_NODES][LM_MAX_NODES]; /* = free_us between calls; pl_choose's trial plans */
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
