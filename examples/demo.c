@@ -115,6 +115,16 @@ static int run_gemm(int n, int wa, int wb, int wc, const char *label)
 	return ok ? 0 : 1;
 }
 
+/* CUDA device number of the first (last != 0) or last GPU StarPU drives, from its memory nodes. */
+static int gpu_devid(int last)
+{
+	int dev = -1;
+	for (unsigned node = 0; node < starpu_memory_nodes_get_count(); node++)
+		if (starpu_node_get_kind(node) == STARPU_CUDA_RAM && (dev < 0 || last))
+			dev = starpu_memory_node_get_devid(node);
+	return dev;
+}
+
 int main(int argc, char **argv)
 {
 	if (paralia_init() != 0)
@@ -129,8 +139,9 @@ int main(int argc, char **argv)
 	fails += run_gemm(n / 4 > 256 ? n / 4 : 256, PARALIA_HOST, PARALIA_HOST, PARALIA_HOST, "dgemm warm-up, host");
 	fails += run_gemm(n, PARALIA_HOST, PARALIA_HOST, PARALIA_HOST, "dgemm A,B,C on host");
 	if (gpus > 0) {
-		fails += run_gemm(n, 0, 0, 0, "dgemm A,B,C on GPU 0");
-		fails += run_gemm(n, 0, gpus - 1, PARALIA_HOST, "dgemm A@GPU0 B@GPUlast C@host");
+		int g0 = gpu_devid(0), gl = gpu_devid(1);
+		fails += run_gemm(n, g0, g0, g0, "dgemm A,B,C on the first GPU");
+		fails += run_gemm(n, g0, gl, PARALIA_HOST, "dgemm A@GPUfirst B@GPUlast C@host");
 	}
 	printf("Cholesky and LU task graphs: see examples/cholesky and examples/lu.\n");
 	paralia_shutdown();

@@ -65,9 +65,20 @@ void t_check(int ok, const char *fmt, ...)
 	pthread_mutex_unlock(&check_lock);
 }
 
+/* CUDA device numbers of the GPUs StarPU drives, one per CUDA memory node (not per CUDA worker:
+ * STARPU_NWORKER_PER_CUDA > 1 gives a GPU several workers; STARPU_WORKERS_CUDAID may skip some). */
+static int t_gpus(int *dev, int max)
+{
+	int g = 0;
+	for (unsigned node = 0; node < starpu_memory_nodes_get_count() && g < max; node++)
+		if (starpu_node_get_kind(node) == STARPU_CUDA_RAM)
+			dev[g++] = starpu_memory_node_get_devid(node);
+	return g;
+}
+
 int t_placement_count(void)
 {
-	int g = (int)starpu_cuda_worker_get_count();
+	int dev[STARPU_MAXNODES], g = t_gpus(dev, STARPU_MAXNODES);
 	return 1 + (g > 2 ? 2 : g);
 }
 
@@ -75,8 +86,8 @@ int t_placement(int i)
 {
 	if (i == 0)
 		return PARALIA_HOST;
-	int g = (int)starpu_cuda_worker_get_count();
-	return i == 1 ? 0 : g - 1; /* the first and the last GPU */
+	int dev[STARPU_MAXNODES], g = t_gpus(dev, STARPU_MAXNODES);
+	return i == 1 ? dev[0] : dev[g - 1]; /* the first and the last GPU */
 }
 
 const char *t_placement_name(int where)
@@ -91,7 +102,10 @@ void *t_place(const void *host, int m, int n, int ld, size_t elem, int where)
 		return (void *)host;
 #ifdef PARALIA_USE_CUDA
 	void *d = NULL;
-	cudaSetDevice(where);
+	if (cudaSetDevice(where) != cudaSuccess) {
+		fprintf(stderr, "t_place: cudaSetDevice(%d) failed\n", where);
+		exit(99);
+	}
 	size_t bytes = (size_t)ld * (n > 0 ? n : 1) * elem;
 	if (cudaMalloc(&d, bytes) != cudaSuccess) {
 		fprintf(stderr, "t_place: cudaMalloc of %zu bytes on GPU %d failed\n", bytes, where);

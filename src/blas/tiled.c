@@ -49,6 +49,12 @@ starpu_data_handle_t pl_matrix_tile(struct pl_matrix *M, int i, int j)
 	return *h;
 }
 
+static void release_home(void *handle)
+{
+	starpu_data_handle_t h = handle;
+	starpu_data_release_on_node(h, starpu_data_get_home_node(h));
+}
+
 void pl_matrix_finish(struct pl_matrix *M)
 {
 	if (M->kept) { /* stays registered and resident: paralia_sync/paralia_release bring it home */
@@ -58,6 +64,13 @@ void pl_matrix_finish(struct pl_matrix *M)
 	}
 	if (!M->tiles)
 		return;
+	/* Each tile starts home as soon as its last task ends (an acquire on the home node, ordered
+	 * after the tasks by StarPU): tiles written on GPUs travel back while others still compute,
+	 * instead of one after another inside the blocking unregisters below. */
+	for (size_t t = 0; t < (size_t)M->mt * M->nt; t++)
+		if (M->tiles[t])
+			starpu_data_acquire_on_node_cb(M->tiles[t], (int)M->node, STARPU_R, release_home,
+			                               M->tiles[t]);
 	for (size_t t = 0; t < (size_t)M->mt * M->nt; t++)
 		if (M->tiles[t])
 			starpu_data_unregister(M->tiles[t]);

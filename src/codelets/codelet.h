@@ -15,7 +15,6 @@
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
 #include <cusolverDn.h>
-#include <starpu_cublas_v2.h>
 #endif
 
 /* A tile as a kernel sees it: rows m (StarPU's nx), columns n (ny), leading dimension ld. */
@@ -62,6 +61,8 @@ static inline cublasDiagType_t pl_cublas_diag(char d)
 
 /* The calling CUDA worker's cuSOLVER handle, bound to its StarPU stream (cuda_handles.c). */
 cusolverDnHandle_t pl_cusolver_handle(void);
+/* The calling CUDA worker's cuBLAS handle (paralia's own), bound to its StarPU stream. */
+cublasHandle_t pl_cublas_handle(void);
 /* Reports a failed cuBLAS/cuSOLVER call from inside a task (tasks cannot return errors). */
 void pl_cuda_report(const char *kernel, const char *call, int status);
 #define PL_CUBLAS(kernel, call) do { cublasStatus_t st_ = (call); \

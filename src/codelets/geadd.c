@@ -39,7 +39,7 @@ static void LOCAL(geadd_cuda)(void *buffers[], void *cl_arg)
 	struct pl_tile A = pl_tile_of(buffers[0]), B = pl_tile_of(buffers[1]);
 	/* geam with C == B in place is allowed when B is not transposed (cuBLAS documentation). */
 	PL_CUBLAS(NAME_STR(geadd),
-	          CUBLAS(geam)(starpu_cublas_get_local_handle(), CUBLAS_OP_N, CUBLAS_OP_N, B.m, B.n,
+	          CUBLAS(geam)(pl_cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, B.m, B.n,
 	                       &a->alpha, A.ptr, A.ld, &a->beta, B.ptr, B.ld, B.ptr, B.ld));
 }
 #endif

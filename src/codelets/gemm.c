@@ -30,7 +30,7 @@ static void LOCAL(gemm_cuda)(void *buffers[], void *cl_arg)
 	struct pl_tile A = pl_tile_of(buffers[0]), B = pl_tile_of(buffers[1]), C = pl_tile_of(buffers[2]);
 	int k = pl_upper(a->transA) == 'N' ? A.n : A.m;
 	PL_CUBLAS(NAME_STR(gemm),
-	          CUBLAS(gemm)(starpu_cublas_get_local_handle(), pl_cublas_trans(a->transA),
+	          CUBLAS(gemm)(pl_cublas_handle(), pl_cublas_trans(a->transA),
 	                       pl_cublas_trans(a->transB), C.m, C.n, k, &a->alpha, A.ptr, A.ld, B.ptr,
 	                       B.ld, &a->beta, C.ptr, C.ld));
 }

@@ -46,7 +46,7 @@ static void LOCAL(lascal_cuda)(void *buffers[], void *cl_arg)
 	const struct LOCAL(lascal_args) *a = cl_arg;
 	struct pl_tile A = pl_tile_of(buffers[0]);
 	cudaStream_t stream = starpu_cuda_get_local_stream();
-	cublasHandle_t h = starpu_cublas_get_local_handle();
+	cublasHandle_t h = pl_cublas_handle();
 	real_t *p = A.ptr;
 	if (a->uplo == 'G') {
 		if (a->beta == (real_t)0)

@@ -29,7 +29,7 @@ static void LOCAL(symm_cuda)(void *buffers[], void *cl_arg)
 	const struct LOCAL(symm_args) *a = cl_arg;
 	struct pl_tile A = pl_tile_of(buffers[0]), B = pl_tile_of(buffers[1]), C = pl_tile_of(buffers[2]);
 	PL_CUBLAS(NAME_STR(symm),
-	          CUBLAS(symm)(starpu_cublas_get_local_handle(), pl_cublas_side(a->side),
+	          CUBLAS(symm)(pl_cublas_handle(), pl_cublas_side(a->side),
 	                       pl_cublas_uplo(a->uplo), C.m, C.n, &a->alpha, A.ptr, A.ld, B.ptr, B.ld,
 	                       &a->beta, C.ptr, C.ld));
 }

@@ -20,8 +20,10 @@ static void LOCAL(syrk_cpu)(void *buffers[], void *cl_arg)
 {
 	const struct LOCAL(syrk_args) *a = cl_arg;
 	struct pl_tile A = pl_tile_of(buffers[0]), C = pl_tile_of(buffers[1]);
-	int k = a->trans == 'N' ? A.n : A.m;
-	CBLAS(syrk)(CblasColMajor, pl_cblas_uplo(a->uplo), pl_cblas_trans(a->trans), C.n, k,
+	/* Normalised here too: the argument block may come from a user inserting the codelet. */
+	char t = pl_upper(a->trans) == 'N' ? 'N' : 'T';
+	int k = t == 'N' ? A.n : A.m;
+	CBLAS(syrk)(CblasColMajor, pl_cblas_uplo(a->uplo), pl_cblas_trans(t), C.n, k,
 	            a->alpha, A.ptr, A.ld, a->beta, C.ptr, C.ld);
 }
 
@@ -30,10 +32,12 @@ static void LOCAL(syrk_cuda)(void *buffers[], void *cl_arg)
 {
 	const struct LOCAL(syrk_args) *a = cl_arg;
 	struct pl_tile A = pl_tile_of(buffers[0]), C = pl_tile_of(buffers[1]);
-	int k = a->trans == 'N' ? A.n : A.m;
+	/* Normalised here too: the argument block may come from a user inserting the codelet. */
+	char t = pl_upper(a->trans) == 'N' ? 'N' : 'T';
+	int k = t == 'N' ? A.n : A.m;
 	PL_CUBLAS(NAME_STR(syrk),
-	          CUBLAS(syrk)(starpu_cublas_get_local_handle(), pl_cublas_uplo(a->uplo),
-	                       pl_cublas_trans(a->trans), C.n, k, &a->alpha, A.ptr, A.ld, &a->beta,
+	          CUBLAS(syrk)(pl_cublas_handle(), pl_cublas_uplo(a->uplo),
+	                       pl_cublas_trans(t), C.n, k, &a->alpha, A.ptr, A.ld, &a->beta,
 	                       C.ptr, C.ld));
 }
 #endif

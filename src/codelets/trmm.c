@@ -31,7 +31,7 @@ static void LOCAL(trmm_cuda)(void *buffers[], void *cl_arg)
 	const struct LOCAL(trmm_args) *a = cl_arg;
 	struct pl_tile A = pl_tile_of(buffers[0]), B = pl_tile_of(buffers[1]);
 	PL_CUBLAS(NAME_STR(trmm),
-	          CUBLAS(trmm)(starpu_cublas_get_local_handle(), pl_cublas_side(a->side),
+	          CUBLAS(trmm)(pl_cublas_handle(), pl_cublas_side(a->side),
 	                       pl_cublas_uplo(a->uplo), pl_cublas_trans(a->transA),
 	                       pl_cublas_diag(a->diag), B.m, B.n, &a->alpha, A.ptr, A.ld, B.ptr, B.ld,
 	                       B.ptr, B.ld));

@@ -29,7 +29,7 @@ static void LOCAL(trsm_cuda)(void *buffers[], void *cl_arg)
 	const struct LOCAL(trsm_args) *a = cl_arg;
 	struct pl_tile A = pl_tile_of(buffers[0]), B = pl_tile_of(buffers[1]);
 	PL_CUBLAS(NAME_STR(trsm),
-	          CUBLAS(trsm)(starpu_cublas_get_local_handle(), pl_cublas_side(a->side),
+	          CUBLAS(trsm)(pl_cublas_handle(), pl_cublas_side(a->side),
 	                       pl_cublas_uplo(a->uplo), pl_cublas_trans(a->transA),
 	                       pl_cublas_diag(a->diag), B.m, B.n, &a->alpha, A.ptr, A.ld, B.ptr, B.ld));
 }
