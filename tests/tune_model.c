@@ -286,6 +286,32 @@ static void runtime_plans(void)
 	t_check(pm_plan_cache_count() == 0, "paralia_shutdown clears the plan cache");
 }
 
+/* Owner grids: every slot of the P x Q grid gets C tiles, also when C is one tile wide or tall,
+ * and the busiest slot holds no more than the even split rounded up. */
+static void owner_grids(void)
+{
+	static const int cases[][3] = { /* ns, Mt, Nt */
+		{ 2, 16, 1 }, { 4, 16, 1 }, { 3, 16, 1 }, { 4, 1, 16 }, { 4, 8, 8 }, { 4, 20, 6 },
+		{ 8, 16, 16 }, { 2, 3, 3 }, { 6, 12, 1 },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		int ns = cases[c][0], Mt = cases[c][1], Nt = cases[c][2], P, Q;
+		pm_grid(ns, Mt, Nt, &P, &Q);
+		int cnt[PM_MAX_DEVS] = { 0 }, most = 0, idle = 0;
+		for (int i = 0; i < Mt; i++)
+			for (int j = 0; j < Nt; j++)
+				cnt[(i % P) * Q + j % Q]++;
+		for (int s = 0; s < ns; s++) {
+			most = cnt[s] > most ? cnt[s] : most;
+			idle += cnt[s] == 0;
+		}
+		int even = (Mt * Nt + ns - 1) / ns;
+		t_check(P * Q == ns && idle == 0 && most <= even + (Mt * Nt % ns ? Mt > Nt ? Nt : Mt : 0),
+		        "grid for %d devices over %dx%d tiles: %dx%d, busiest slot %d tiles (even split %d), "
+		        "%d idle", ns, Mt, Nt, P, Q, most, even, idle);
+	}
+}
+
 int main(void)
 {
 	t_set_name("tune_model");
@@ -295,5 +321,6 @@ int main(void)
 	tile_sizes();
 	wr_lazy_and_metrics();
 	runtime_plans();
+	owner_grids();
 	return t_summary();
 }

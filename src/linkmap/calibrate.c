@@ -261,6 +261,15 @@ static int measure_groups(struct cal *c, struct lm_db *db)
 				if (measure_group(c, db, name, 2, l, allowed(db, 2, l)))
 					return -1;
 			}
+	for (int g = 0; g < ng && ng >= 3; g++) { /* every peer writing into one GPU: its NVLink ports */
+		int n = 0;
+		for (int h = 0; h < ng; h++)
+			if (h != g && db->link[1 + h][1 + g].bw_gbs > 0)
+				links[n][0] = 1 + h, links[n][1] = 1 + g, n++;
+		snprintf(name, sizeof(name), "peers-into-gpu%d", g);
+		if (n >= 2 && measure_group(c, db, name, n, links, allowed(db, n, links)))
+			return -1;
+	}
 	return 0;
 }
 
@@ -348,16 +357,20 @@ static int run(struct cal *c, struct lm_db *db)
 				continue;
 			CK(cudaSetDevice(g));
 			cudaError_t e = cudaDeviceEnablePeerAccess(h, 0);
-			if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled)
-				CK(e);
 			cudaGetLastError();
+			if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) {
+				/* e.g. too many peers: this pair's copies then go through the host */
+				progress(c, "gpu%d->gpu%d: peer access refused (%s): measured as no link", g, h,
+				         cudaGetErrorString(e));
+				continue;
+			}
 			cudaDeviceGetP2PAttribute(&rank, cudaDevP2PAttrPerformanceRank, g, h);
 			progress(c, "gpu%d->gpu%d: peer access (performance rank %d)", g, h, rank);
 			db->link[1 + g][1 + h].bw_gbs = -1; /* marks: measure it */
 			npeer++;
 		}
 	/* Spread the budget over the measurements; the groups count like links. */
-	int nmeas = (2 * ng + npeer) * NSIZES + 2 + ng + (ng >= 3 ? ng * (ng - 1) : 0);
+	int nmeas = (2 * ng + npeer) * NSIZES + 2 + ng + (ng >= 3 ? ng * (ng - 1) + ng : 0);
 	c->per_meas_s = c->o.budget_s * 0.9 / (nmeas ? nmeas : 1);
 	for (int g = 0; g < ng; g++)
 		if (measure_link(c, db, 0, 1 + g) || measure_link(c, db, 1 + g, 0))

@@ -7,7 +7,8 @@
  *
  * Everything here is plain arithmetic over a struct lm_db, so the scheduling policy and the
  * autotuner can be unit-tested on synthetic databases without StarPU running.
- * Node numbering is StarPU's memory-node numbering (0 = host RAM of NUMA node 0, then GPUs).
+ * Node numbering: as measured in files (0 = host RAM, 1 + g = CUDA device g); lm_remap maps a
+ * file onto StarPU's memory nodes, and the policy and autotuner work on that mapped copy.
  */
 #ifndef PARALIA_LINKMAP_H
 #define PARALIA_LINKMAP_H

@@ -226,14 +226,28 @@ static int recalibrate(struct lm_db *db, const char *path, const char *was)
 	}
 	warn_once("%s was measured on another machine (%s): measuring this one's links now "
 	          "(under a minute; PARALIA_CALIBRATE=0 to skip)", path, was);
-	char err[512];
-	if (lm_calibrate(db, NULL, err, sizeof(err))) {
-		warn_once("link calibration failed: %s; using StarPU's bus model", err);
-		return 0;
+	/* Once per process: the policy and the autotuner both open the map, and when the file cannot
+	 * be saved the second would otherwise measure again. */
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static struct lm_db measured;
+	static int have_measured;
+	pthread_mutex_lock(&lock);
+	int ok = have_measured;
+	if (ok) {
+		*db = measured;
+	} else {
+		char err[512];
+		if (lm_calibrate(db, NULL, err, sizeof(err))) {
+			warn_once("link calibration failed: %s; using StarPU's bus model", err);
+		} else {
+			measured = *db;
+			have_measured = ok = 1;
+			if (lm_make_parent_dir(path) || lm_save(db, path))
+				warn_once("cannot save the link map to %s: %s", path, strerror(errno));
+		}
 	}
-	if (lm_make_parent_dir(path) || lm_save(db, path))
-		warn_once("cannot save the link map to %s: %s", path, strerror(errno));
-	return 1;
+	pthread_mutex_unlock(&lock);
+	return ok;
 }
 
 static int open_file(struct lm_db *db, const char *path, struct lm_db *file);

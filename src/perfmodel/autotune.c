@@ -20,6 +20,7 @@
 #include "config.h"
 #include "perfmodel/perfmodel.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PM_TASK_US 4.0     /* StarPU's per-task cost on a worker (scheduling, launch) */
@@ -145,6 +146,20 @@ static void matrix_flows(struct flows *f, const struct lm_db *db, const struct p
 	}
 }
 
+void pm_grid(int ns, int Mt, int Nt, int *P, int *Q)
+{
+	long best = -1;
+	*P = 1, *Q = ns > 0 ? ns : 1;
+	for (int p = 1; p <= ns; p++) {
+		if (ns % p)
+			continue;
+		int q = ns / p;
+		long load = (long)((Mt + p - 1) / p) * ((Nt + q - 1) / q); /* tiles of the busiest slot */
+		if (best < 0 || load < best || (load == best && abs(p - q) < abs(*P - *Q)))
+			best = load, *P = p, *Q = q;
+	}
+}
+
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                    const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
 {
@@ -215,11 +230,8 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	double Ab = (double)p->m * p->k * el * ((p->routine == 't' || p->routine == 'r') ? 0.5 : 1.0);
 	double Bb = p->routine == 's' ? 0 : (double)p->k * p->n * el;
 	double Cb = (double)p->m * p->n * el * tri_f;
-	int P = 1;
-	for (int q = 1; q * q <= ns; q++)
-		if (ns % q == 0)
-			P = q;
-	int Q = ns / P;
+	int P, Q;
+	pm_grid(ns, Mt, Nt, &P, &Q);
 	int route = can_route(db, dev, sel, ns);
 	double needA[PM_MAX_DEVS], needB[PM_MAX_DEVS], share[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++) {

@@ -90,6 +90,9 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out);
+/* The P x Q grid (P Q = ns) of C tile owners for an Mt x Nt grid of tiles: the one whose busiest
+ * slot has the fewest tiles (then the squarest), so a C one tile wide still spreads over ns. */
+void pm_grid(int ns, int Mt, int Nt, int *P, int *Q);
 /* Tile sizes the autotuner tries (ascending); returns their count. */
 int pm_tile_candidates(const int **T);
 /* Whether every device in subset has power numbers for the precision. */

@@ -130,10 +130,8 @@ static void enumerate_devices(void)
 		for (int d = 0; d < machine_ndev; d++)
 			if (machine_dev[d].node == node)
 				found = d;
-		if (found >= 0) {
-			machine_dev[found].nworkers++;
-			continue;
-		}
+		if (found >= 0)
+			continue; /* STARPU_NWORKER_PER_CUDA > 1: more streams, not more SMs: one lane */
 		if (machine_ndev == PM_MAX_DEVS || node >= LM_MAX_NODES)
 			continue;
 		struct pm_device *d = &machine_dev[machine_ndev++];
@@ -226,15 +224,14 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 		workers += dv->nworkers;
 	}
 	pub->ndevices = ns;
-	int P = 1;
-	for (int q = 1; q * q <= ns; q++)
-		if (ns % q == 0)
-			P = q;
+	int Mt = (key->m + e->T - 1) / e->T, Nt = (key->n + e->T - 1) / e->T, P, Q;
+	pm_grid(ns ? ns : 1, Mt, Nt, &P, &Q);
 	pub->grid_p = P;
-	pub->grid_q = ns / (P ? P : 1);
+	pub->grid_q = Q;
 	/* Owners only help when the devices are alike: with unequal speeds a fixed block-cyclic
-	 * split would make the fast ones wait; the CPU's many workers are not one owner. */
-	pub->pinned = ns >= 2 && !cpu && hi <= 1.1 * lo;
+	 * split would make the fast ones wait; the CPU's many workers are not one owner; and a grid
+	 * larger than C's tiles would leave an owner idle. */
+	pub->pinned = ns >= 2 && !cpu && hi <= 1.1 * lo && P <= Mt && Q <= Nt;
 	for (int s = 0; s < ns; s++)
 		pl->owner_worker[s] = pub->pinned ? machine_dev[sel[s]].first_worker : -1;
 	/* Restrict tasks to the chosen devices' workers when some device was left out. */
@@ -252,11 +249,13 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 		}
 		pl->mask_len = (unsigned)(nw + 31) / 32;
 	}
-	pub->wr_lazy = e->wr_lazy;
 	pl->lazy_worker = -1;
 	for (int d = 0; d < machine_ndev; d++)
 		if (machine_dev[d].kind == PM_GPU && machine_dev[d].node == key->loc[2])
 			pl->lazy_worker = machine_dev[d].first_worker;
+	/* WR-lazy needs known owners (which tiles run away from C) and a worker where C lives:
+	 * report it only when the routine will apply it. */
+	pub->wr_lazy = e->wr_lazy && pub->pinned && pl->lazy_worker >= 0;
 	pub->predicted_ms = e->time_ms;
 	pub->predicted_gflops = e->time_ms > 0
 		? useful_flops(key->routine, key->m, key->n, key->k) / (e->time_ms * 1e6) : 0;
