@@ -142,5 +142,51 @@ int main(void)
 	double k5[3] = { 0.5, 0.001, 0.001 };
 	nx = pl_exclude_slow(k5, cand, 4, 20);
 	t_check(nx == 0, "tiny tasks are not excluded (%d)", nx);
+
+	/* No peer access (PCIe across switches): a tile only on gpu0 reaches gpu2 through host RAM,
+	 * as StarPU stages it, also with routing off; it never looks free. */
+	struct lm_db pc;
+	st_load(&pc, "pcie-only-4");
+	static struct pl_links LP;
+	pl_links_init(&LP, &pc);
+	struct pl_dview g0;
+	st_view(&g0, MB32, 1, 0);
+	g0.eta[1] = 0;
+	double staged = 2 * (10 + MB32 / 12e3);
+	for (int route = 0; route < 2; route++) {
+		t = pl_arrival(&LP, &g0, 3, 0, route, 0, p, &np);
+		t_check(np == 3 && p[1] == 0 && st_near(t, staged),
+		        "pcie, route %d: gpu0->gpu2 staged through the host, %.1f us (expected %.1f, %d nodes)",
+		        route, t, staged, np);
+	}
+
+	/* Calibration in progress: classes cpu (type 0), gpu0, gpu1 (type 1). gpu0 is measured at 1000
+	 * us; gpu1 and the CPU only have fallbacks (7.5 us per GPU, 200 us per core: StarPU's relative
+	 * speeds without flops). Raw, gpu0 would look 133x slower than gpu1 and be excluded. */
+	int type[3] = { 0, 1, 1 }, usable[3] = { 1, 1, 1 };
+	double fb[3] = { 200, 7.5, 7.5 };
+	double ka[3] = { 200, 1000, 7.5 };
+	int meas[3] = { 0, 1, 0 };
+	pl_anchor_fallbacks(ka, fb, meas, usable, type, 3);
+	t_check(st_near(ka[2], 1000) && st_near(ka[1], 1000), "uncalibrated gpu1 takes calibrated gpu0's time (%g)", ka[2]);
+	t_check(st_near(ka[0], 1000 * 200 / 7.5), "uncalibrated CPU: gpu0's time x the fallback ratio (%g)", ka[0]);
+	nx = pl_exclude_slow(ka, cand, 4, 20);
+	t_check(nx == 1 && ka[0] < 0 && ka[1] == 1000 && ka[2] == 1000,
+	        "then only the CPU class is excluded, both GPUs keep the task (%d excluded)", nx);
+	/* Second run: GPUs measured (500 us), the CPU never ran any (it was always excluded): its raw
+	 * 200 us fallback would look faster than the GPUs and flood the cores. */
+	double kb[3] = { 200, 500, 500 };
+	int meas2[3] = { 0, 1, 1 };
+	pl_anchor_fallbacks(kb, fb, meas2, usable, type, 3);
+	t_check(kb[0] > 20 * 500, "uncalibrated CPU anchored on the GPUs' measured time: %g us", kb[0]);
+	/* Nothing measured: fallbacks stay as they are; measured classes are never touched. */
+	double kc[3] = { 200, 7.5, 7.5 };
+	int none[3] = { 0, 0, 0 };
+	pl_anchor_fallbacks(kc, fb, none, usable, type, 3);
+	t_check(kc[0] == 200 && kc[1] == 7.5, "nothing measured: fallbacks unchanged");
+	double kd[3] = { 50000, 500, 520 };
+	int all[3] = { 1, 1, 1 };
+	pl_anchor_fallbacks(kd, fb, all, usable, type, 3);
+	t_check(kd[0] == 50000 && kd[2] == 520, "all measured: unchanged");
 	return t_summary();
 }

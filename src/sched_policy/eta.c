@@ -181,7 +181,10 @@ static double arrival_in(const struct pl_links *L, const double (*fr)[LM_MAX_NOD
 			double t0 = e > now ? e : now;
 			if (t0 >= best)
 				continue; /* leaves after the best arrival so far: cannot beat it */
-			int n = pl_route(L, fr, s, dst, d->bytes, max_hops, t0, p, &arr);
+			/* No direct link (no peer access): StarPU stages the copy through host RAM, so
+			 * model that hop even when routing is off; else the datum would look free. */
+			int mh = max_hops == 0 && !(L->us_per_byte[s][dst] > 0) ? 1 : max_hops;
+			int n = pl_route(L, fr, s, dst, d->bytes, mh, t0, p, &arr);
 			if (pass == 0 && avoid_host && n > 2) {
 				/* nor pass it through a shared host on the way */
 				int via_host = 0;
@@ -341,4 +344,19 @@ int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double r
 		}
 	}
 	return n;
+}
+
+void pl_anchor_fallbacks(double *kernel_us, const double *fb, const int *measured,
+                         const int *usable, const int *type, int ncls)
+{
+	for (int c = 0; c < ncls; c++) {
+		if (!usable[c] || measured[c])
+			continue;
+		int r = -1;
+		for (int k = 0; k < ncls; k++)
+			if (usable[k] && measured[k] && fb[k] > 0 && (r < 0 || type[k] == type[c]))
+				r = k;
+		if (r >= 0)
+			kernel_us[c] = kernel_us[r] * fb[c] / fb[r];
+	}
 }

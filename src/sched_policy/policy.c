@@ -77,6 +77,11 @@ static void open_linkmap(void)
 
 static void global_init(void)
 {
+	/* A later starpu_init in the same process may bring other workers under the same ids. */
+	memset(pl_g.w, 0, sizeof pl_g.w);
+	pl_g.ncls = 0;
+	pl_g.warned_devices = 0;
+	pl_g.last_idle_poll = 0;
 	pl_settings_from_env(&pl_g.set);
 	open_linkmap();
 	pl_g.t0 = starpu_timing_now();
@@ -182,23 +187,31 @@ static void paralia_remove_workers(unsigned ctx, int *ids, unsigned n)
 	 * for the worker's other contexts. */
 }
 
-/* Kernel time of the task on worker w (which can run it with implementation impl), in us. */
-static double kernel_time(struct starpu_task *task, int w, unsigned ctx, unsigned impl)
+/* Estimate of the task on worker w when its model cannot say: from the flops and the device kind,
+ * else StarPU's relative speed of the worker's arch. */
+static double fallback_time(struct starpu_task *task, int w, unsigned ctx)
+{
+	int cpu = starpu_worker_get_type(w) == STARPU_CPU_WORKER;
+	if (task->flops > 0)
+		return task->flops / ((cpu ? PL_CPU_GFLOPS : PL_GPU_GFLOPS) * 1e3);
+	double sp = starpu_worker_get_relative_speedup(starpu_worker_get_perf_archtype(w, ctx));
+	return PL_DEFAULT_TASK_US / (sp > 0 ? sp : 1);
+}
+
+/* Kernel time of the task on worker w (which can run it with implementation impl), in us; *fb gets
+ * the fallback estimate, and the result is the model's when it has one (*measured = 1). */
+static double kernel_time(struct starpu_task *task, int w, unsigned ctx, unsigned impl,
+                          double *fb, int *measured)
 {
 	double t = NAN;
 	if (task->cl && task->cl->model)
 		t = starpu_task_worker_expected_length(task, w, ctx, impl);
-	if (!(t >= 0) || isinf(t)) {
-		/* Uncalibrated or no model: never block on calibration, estimate from the flops and the
-		 * device kind. */
+	*fb = fallback_time(task, w, ctx);
+	*measured = t >= 0 && !isinf(t);
+	if (!*measured) {
+		/* Uncalibrated or no model: never block on calibration. */
 		pl_g.nfallback_kernel++;
-		int cpu = starpu_worker_get_type(w) == STARPU_CPU_WORKER;
-		if (task->flops > 0)
-			t = task->flops / ((cpu ? PL_CPU_GFLOPS : PL_GPU_GFLOPS) * 1e3);
-		else {
-			double sp = starpu_worker_get_relative_speedup(starpu_worker_get_perf_archtype(w, ctx));
-			t = PL_DEFAULT_TASK_US / (sp > 0 ? sp : 1);
-		}
+		t = *fb;
 	}
 	return t;
 }
@@ -250,7 +263,8 @@ static int paralia_push_task(struct starpu_task *task)
 	struct pl_ctx *cd = starpu_sched_ctx_get_policy_data(ctx);
 	struct starpu_worker_collection *workers = starpu_sched_ctx_get_worker_collection(ctx);
 	struct pl_cand cand[STARPU_NMAXWORKERS];
-	double kernel_us[PL_MAX_CLASSES];
+	double kernel_us[PL_MAX_CLASSES], fb_us[PL_MAX_CLASSES];
+	int measured[PL_MAX_CLASSES];
 	signed char cls_state[PL_MAX_CLASSES]; /* 0 unknown, 1 computed */
 	int nc = 0;
 	memset(cls_state, 0, sizeof cls_state);
@@ -277,7 +291,7 @@ static int paralia_push_task(struct starpu_task *task)
 					continue;
 				}
 				if (cls_state[c] == 0) {
-					kernel_us[c] = kernel_time(task, w, ctx, impl);
+					kernel_us[c] = kernel_time(task, w, ctx, impl, &fb_us[c], &measured[c]);
 					cls_state[c] = 1;
 				}
 			}
@@ -292,6 +306,10 @@ static int paralia_push_task(struct starpu_task *task)
 	}
 	STARPU_ASSERT_MSG(nc > 0, "paralia: no worker of context %u can run the task", ctx);
 
+	int usable[PL_MAX_CLASSES], type[PL_MAX_CLASSES];
+	for (int c = 0; c < pl_g.ncls; c++)
+		usable[c] = cls_state[c] == 1, type[c] = (int)pl_g.cls[c].type;
+	pl_anchor_fallbacks(kernel_us, fb_us, measured, usable, type, pl_g.ncls);
 	/* Device selection: a class far slower than the best one for this task gets none of it. */
 	pl_g.nexcluded += pl_exclude_slow(kernel_us, cand, nc, pl_g.set.slow_ratio);
 
@@ -397,8 +415,15 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int w = starpu_worker_get_id_check();
 	struct pl_queue *q = &cd->q[w];
 	if (q->n == 0) {
-		if (pl_g.nrelay)
-			pl_poll_relays(0, 0);
+		/* Idle workers (up to 128 cores) call this in a loop: poll at most every 5 us, or they
+		 * would take turns on pl_g.lock against the pushes. */
+		if (pl_g.nrelay) {
+			long long now = (long long)starpu_timing_now();
+			if (now - __atomic_load_n(&pl_g.last_idle_poll, __ATOMIC_RELAXED) >= 5) {
+				__atomic_store_n(&pl_g.last_idle_poll, now, __ATOMIC_RELAXED);
+				pl_poll_relays(0, 0);
+			}
+		}
 		return NULL;
 	}
 	int node = pl_g.w[w].node;
@@ -431,6 +456,10 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	pthread_mutex_unlock(&pl_g.lock);
 	if (pl_g.nrelay)
 		pl_poll_relays(starpu_task_get_job_id(task), 1);
+	/* A poller may be requesting one of this task's relays: the handles stay alive until the
+	 * task has run, so let it finish before the task leaves the scheduler. */
+	while (__atomic_load_n(&td->firing, __ATOMIC_ACQUIRE))
+		sched_yield();
 	starpu_sched_ctx_list_task_counters_decrement(ctx, w);
 	free(td);
 	return task;
@@ -463,11 +492,6 @@ static void paralia_pre_exec(struct starpu_task *task, unsigned ctx)
 static void paralia_post_exec(struct starpu_task *task, unsigned ctx)
 {
 	int w = starpu_worker_get_id_check();
-	/* A relay poll that took one of this task's relays before pop dropped them may still be
-	 * requesting its copy: the handle must outlive that request, and after this hook the
-	 * application may unregister it. */
-	while (__atomic_load_n(&pl_g.polling, __ATOMIC_ACQUIRE))
-		sched_yield();
 	pthread_mutex_lock(&pl_g.lock);
 	double now = starpu_timing_now();
 	struct pl_wstate *ws = &pl_g.w[w];
@@ -491,6 +515,9 @@ static void paralia_post_exec(struct starpu_task *task, unsigned ctx)
 		r->eta[ws->node] = now;
 	}
 	pthread_mutex_unlock(&pl_g.lock);
+	/* Its outputs are valid now: relays waiting for them can go (busy workers do not pop). */
+	if (pl_g.nrelay)
+		pl_poll_relays(0, 0);
 }
 
 struct starpu_sched_policy paralia_sched_policy = {

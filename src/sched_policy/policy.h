@@ -3,8 +3,8 @@
  * relay machinery (route.c) and its log (verbose.c). One global state per process, because links
  * and data copies are shared by every scheduling context; queues are per context.
  *
- * Lock order: a worker's StarPU lock (held by StarPU around pop_task) may be followed by
- * pl_g.lock, never the reverse; StarPU data calls (prefetches) are made with pl_g.lock released.
+ * Lock order: pl_g.lock is a leaf: taken inside a worker's StarPU lock (push), never the other
+ * way round; StarPU data calls (prefetches) are made with pl_g.lock released.
  */
 #ifndef PARALIA_SCHED_POLICY_H
 #define PARALIA_SCHED_POLICY_H
@@ -41,11 +41,12 @@ struct pl_class {
 };
 
 /* A copy to request once `wait` holds a valid copy (StarPU reads only valid copies, so asking
- * earlier would read the host again). Dropped when the task that needs it starts. */
+ * earlier would read the host again). Dropped when the task that needs it is popped. */
 struct pl_relay {
 	starpu_data_handle_t h;
 	int dst, wait;
 	unsigned long job;
+	int *firing;      /* the task's count of its relays being requested right now (pl_tdata) */
 };
 #define PL_MAX_RELAYS 4096
 #define PL_TASK_HOPS 16
@@ -55,6 +56,8 @@ struct pl_tdata {
 	struct pl_qent e;
 	int worker, node;
 	int prefetched;
+	int firing;       /* relays of this task a poller is requesting: pop waits for 0, since the
+	                   * handles are only sure to be alive while the task has not run */
 	int nhops;
 	struct pl_hop hops[PL_TASK_HOPS];  /* hop.data = buffer index */
 	starpu_data_handle_t handle[PL_TASK_HOPS];
@@ -74,7 +77,7 @@ struct pl_global {
 	struct pl_hrec htab[PL_HTAB];
 	struct pl_relay relay[PL_MAX_RELAYS];
 	int nrelay;
-	int polling;                /* relay polls issuing prefetches right now */
+	long long last_idle_poll;   /* when an idle worker last polled the relays (us) */
 	int no_links;               /* the link map knows no link: plain prefetches */
 	double t0;
 	long ntasks, nexcluded, nrelays_issued, nrelays_dropped, nfallback_kernel;

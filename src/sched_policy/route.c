@@ -7,7 +7,15 @@
  * is prefetched at once (StarPU then picks that source, the fastest valid one by its bus model);
  * a hop whose source is still on its way becomes a relay, requested the moment the source turns
  * valid: host -> GPU0 first, then GPU0 -> GPU1 over NVLink, never the host twice. Multi-hop routes
- * are chains of relays. Relays are polled from pop_task (idle workers poll continuously).
+ * are chains of relays. Relays are polled from pop_task (idle workers, at most every few
+ * microseconds) and from post_exec. StarPU still chooses the source of each copy itself, the
+ * fastest valid copy by its bus model: a relay makes the GPU copy exist in time, so that on
+ * NVLink machines StarPU prefers it to the host.
+ *
+ * Only data the task reads and does not write are prefetched this way: a queued task holds its
+ * written data (W, RW) until it runs, and starpu_data_prefetch_on_node acquires the handle, so
+ * such a request would wait for the task itself. StarPU fetches those when the worker takes the
+ * task (CUDA workers take tasks ahead of time, so that copy still overlaps the previous kernel).
  */
 #include "config.h"
 #include "sched_policy/policy.h"
@@ -30,8 +38,8 @@ static int is_there_or_coming(starpu_data_handle_t h, int node)
 void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 {
 	if (pl_g.no_links) {
-		/* No link map: StarPU's own prefetch of the task's inputs. */
-		starpu_prefetch_task_input_on_node(task, td->node);
+		/* No link map: StarPU's own prefetch of the task's inputs, to the worker's real node. */
+		starpu_prefetch_task_input_for(task, (unsigned)td->worker);
 		return;
 	}
 	starpu_data_handle_t now_h[PL_TASK_HOPS];
@@ -40,7 +48,7 @@ void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 	for (int i = 0; i < td->nhops; i++) {
 		starpu_data_handle_t h = td->handle[i];
 		int s = td->hops[i].src, d = td->hops[i].dst;
-		if (is_there_or_coming(h, d))
+		if ((STARPU_TASK_GET_MODE(task, td->hops[i].data) & STARPU_W) || is_there_or_coming(h, d))
 			continue;
 		struct pl_hrec *r = pl_hrec(h, 1);
 		if (r->relay_pending >> d & 1)
@@ -49,7 +57,8 @@ void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 			now_h[nnow] = h, now_dst[nnow++] = d;
 			continue;
 		}
-		pl_g.relay[pl_g.nrelay++] = (struct pl_relay){ h, d, s, starpu_task_get_job_id(task) };
+		pl_g.relay[pl_g.nrelay++] = (struct pl_relay){ h, d, s, starpu_task_get_job_id(task),
+		                                               &td->firing };
 		r->relay_pending |= 1u << d;
 	}
 	pthread_mutex_unlock(&pl_g.lock);
@@ -64,7 +73,7 @@ void pl_poll_relays(unsigned long drop_job, int block)
 	else if (pthread_mutex_trylock(&pl_g.lock) != 0)
 		return;
 	starpu_data_handle_t fire_h[64];
-	int fire_dst[64], nfire = 0;
+	int fire_dst[64], *fire_count[64], nfire = 0;
 	for (int i = 0; i < pl_g.nrelay;) {
 		struct pl_relay *x = &pl_g.relay[i];
 		int drop = drop_job && x->job == drop_job;
@@ -77,18 +86,17 @@ void pl_poll_relays(unsigned long drop_job, int block)
 		if (r)
 			r->relay_pending &= ~(1u << x->dst);
 		if (fire) {
-			fire_h[nfire] = x->h, fire_dst[nfire++] = x->dst;
+			/* Counted under the lock, before pop can drop the task's relays and free them. */
+			__atomic_add_fetch(x->firing, 1, __ATOMIC_ACQ_REL);
+			fire_h[nfire] = x->h, fire_dst[nfire] = x->dst, fire_count[nfire++] = x->firing;
 			pl_g.nrelays_issued++;
 		} else
 			pl_g.nrelays_dropped++;
 		*x = pl_g.relay[--pl_g.nrelay]; /* order among relays does not matter */
 	}
-	if (nfire)
-		__atomic_add_fetch(&pl_g.polling, 1, __ATOMIC_ACQ_REL);
 	pthread_mutex_unlock(&pl_g.lock);
-	if (!nfire)
-		return;
-	for (int i = 0; i < nfire; i++)
+	for (int i = 0; i < nfire; i++) {
 		starpu_data_prefetch_on_node(fire_h[i], (unsigned)fire_dst[i], 1);
-	__atomic_sub_fetch(&pl_g.polling, 1, __ATOMIC_ACQ_REL);
+		__atomic_sub_fetch(fire_count[i], 1, __ATOMIC_ACQ_REL);
+	}
 }

@@ -3,7 +3,7 @@
  *
  * Two halves: a pure model (link availability matrix, per-data ETA vectors, worker choice, route
  * plans, queues, settings) that never calls StarPU, so it is unit-tested on synthetic link
- * databases and timed by bench/sched_decision; and the StarPU glue (policy.c, prefetch.c,
+ * databases and timed by bench/sched_decision; and the StarPU glue (policy.c, route.c,
  * verbose.c) that feeds the model with what StarPU knows and turns its plans into prefetches.
  * Times are absolute microseconds (starpu_timing_now() in the policy, anything in tests).
  */
@@ -96,6 +96,15 @@ void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
 /* Device selection: a class whose kernel time is more than ratio times the best class's gets
  * kernel_us = -1 (none of this task); ratio <= 0 excludes nothing. Returns how many classes. */
 int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double ratio);
+
+/* While models calibrate (StarPU gives each GPU its own arch, so each needs its own samples),
+ * some classes have a measured kernel time and others only a fallback estimate whose absolute
+ * value can be far off: a calibrated GPU would look slow beside an uncalibrated one and be
+ * excluded, an uncalibrated CPU fast beside a calibrated GPU. Each usable class without a
+ * measurement gets a measured class's time (one of the same type if there is one) times the
+ * ratio of their fallbacks fb[]. Classes with measured[c] keep their time. */
+void pl_anchor_fallbacks(double *kernel_us, const double *fb, const int *measured,
+                         const int *usable, const int *type, int ncls);
 
 /* One planned copy. */
 struct pl_hop { int data; int src, dst; double start_us, arrival_us; };
