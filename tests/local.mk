@@ -92,3 +92,7 @@ tests_sched_foreign_SOURCES = tests/sched_foreign.c
 tests_sched_foreign_LDADD = $(STARPU_LIBS)
 EXTRA_DIST += tests/sched_env.sh
 TESTS += tests/sched_pin tests/sched_env.sh
+
+# The policy's StarPU side (prefetches, relays) over four memory nodes of a synthetic NUMA topology.
+EXTRA_DIST += tests/sched_numa.sh
+TESTS += tests/sched_numa.sh

@@ -88,7 +88,7 @@ static void global_init(void)
 	pl_g.ntasks = pl_g.nexcluded = pl_g.nrelays_issued = pl_g.nrelays_dropped = 0;
 	pl_g.nfallback_kernel = 0;
 	pl_g.nrelay = 0;
-	memset(pl_g.link_job, 0, sizeof pl_g.link_job);
+	memset(pl_g.link_task, 0, sizeof pl_g.link_task);
 	for (int i = 0; i < PL_HTAB; i++)
 		pl_g.htab[i].h = NULL;
 	if (pl_g.set.verbose)
@@ -340,9 +340,8 @@ static int paralia_push_task(struct starpu_task *task)
 	struct pl_hop hops[PL_TASK_HOPS];
 	int nh = pl_commit(&pl_g.L, v, nv, node, now, dec.end_us, pl_g.set.route, pl_g.set.max_hops,
 	                   hops, PL_TASK_HOPS);
-	unsigned long job = starpu_task_get_job_id(task);
 	for (int h = 0; h < nh; h++) {
-		pl_g.link_job[hops[h].src][hops[h].dst] = job;
+		pl_g.link_task[hops[h].src][hops[h].dst] = pl_task_key(task);
 		hops[h].data = bufidx[hops[h].data];
 	}
 	for (int j = 0; j < nv; j++) {
@@ -455,7 +454,7 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	ws->running_us += task->predicted;
 	pthread_mutex_unlock(&pl_g.lock);
 	if (pl_g.nrelay)
-		pl_poll_relays(starpu_task_get_job_id(task), 1);
+		pl_poll_relays(pl_task_key(task), 1);
 	/* A poller may be requesting one of this task's relays: the handles stay alive until the
 	 * task has run, so let it finish before the task leaves the scheduler. */
 	while (__atomic_load_n(&td->firing, __ATOMIC_ACQUIRE))
@@ -468,14 +467,14 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 static void paralia_pre_exec(struct starpu_task *task, unsigned ctx)
 {
 	int w = starpu_worker_get_id_check();
-	unsigned long job = starpu_task_get_job_id(task);
+	uintptr_t key = pl_task_key(task);
 	pthread_mutex_lock(&pl_g.lock);
 	double now = starpu_timing_now();
 	struct pl_wstate *ws = &pl_g.w[w];
 	/* The task's copies are done: links it was the last planned user of are free now. */
 	for (int s = 0; s < pl_g.nnodes; s++)
 		for (int d = 0; d < pl_g.nnodes; d++)
-			if (pl_g.link_job[s][d] == job && pl_g.L.free_us[s][d] > now)
+			if (pl_g.link_task[s][d] == key && pl_g.L.free_us[s][d] > now)
 				pl_g.L.free_us[s][d] = now;
 	unsigned nb = STARPU_TASK_GET_NBUFFERS(task);
 	for (unsigned j = 0; j < nb; j++) {

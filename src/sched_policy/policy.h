@@ -45,7 +45,7 @@ struct pl_class {
 struct pl_relay {
 	starpu_data_handle_t h;
 	int dst, wait;
-	unsigned long job;
+	uintptr_t task;   /* pl_task_key of the task that needs it */
 	int *firing;      /* the task's count of its relays being requested right now (pl_tdata) */
 };
 #define PL_MAX_RELAYS 4096
@@ -73,7 +73,7 @@ struct pl_global {
 	struct pl_wstate w[STARPU_NMAXWORKERS];
 	struct pl_class cls[PL_MAX_CLASSES];
 	int ncls;
-	unsigned long link_job[LM_MAX_NODES][LM_MAX_NODES]; /* task whose copy ends each link's busy time */
+	uintptr_t link_task[LM_MAX_NODES][LM_MAX_NODES]; /* task whose copy ends each link's busy time */
 	struct pl_hrec htab[PL_HTAB];
 	struct pl_relay relay[PL_MAX_RELAYS];
 	int nrelay;
@@ -92,16 +92,20 @@ struct pl_ctx {
 
 /* policy.c */
 struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create);
+/* What identifies a task in the policy's bookkeeping: its address, alive from push until it has
+ * run. Not starpu_task_get_job_id: StarPU numbers jobs only in debug and FxT builds, every job
+ * id is 0 otherwise. */
+static inline uintptr_t pl_task_key(const struct starpu_task *t) { return (uintptr_t)t; }
 
 /* route.c: turning plans into StarPU requests */
 /* Requests the copies of a task's plan (td->hops): a hop whose source already holds a valid copy
  * is prefetched now, the others become relays. The task must not be running yet (its handles are
  * alive). Call without pl_g.lock. */
 void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td);
-/* Issues the relays whose source became valid and drops those of `job` (0: none), without
+/* Issues the relays whose source became valid and drops those of task `drop` (0: none), without
  * pl_g.lock held; block = 0 gives up when the lock is taken. Returns after the prefetches it
  * issued are requested. */
-void pl_poll_relays(unsigned long drop_job, int block);
+void pl_poll_relays(uintptr_t drop, int block);
 
 /* verbose.c */
 void pl_verbose_start(void);

@@ -57,8 +57,7 @@ void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 			now_h[nnow] = h, now_dst[nnow++] = d;
 			continue;
 		}
-		pl_g.relay[pl_g.nrelay++] = (struct pl_relay){ h, d, s, starpu_task_get_job_id(task),
-		                                               &td->firing };
+		pl_g.relay[pl_g.nrelay++] = (struct pl_relay){ h, d, s, pl_task_key(task), &td->firing };
 		r->relay_pending |= 1u << d;
 	}
 	pthread_mutex_unlock(&pl_g.lock);
@@ -66,7 +65,7 @@ void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 		starpu_data_prefetch_on_node(now_h[i], (unsigned)now_dst[i], 1);
 }
 
-void pl_poll_relays(unsigned long drop_job, int block)
+void pl_poll_relays(uintptr_t drop_task, int block)
 {
 	if (block)
 		pthread_mutex_lock(&pl_g.lock);
@@ -76,7 +75,7 @@ void pl_poll_relays(unsigned long drop_job, int block)
 	int fire_dst[64], *fire_count[64], nfire = 0;
 	for (int i = 0; i < pl_g.nrelay;) {
 		struct pl_relay *x = &pl_g.relay[i];
-		int drop = drop_job && x->job == drop_job;
+		int drop = drop_task && x->task == drop_task;
 		int fire = !drop && nfire < 64 && is_valid(x->h, x->wait);
 		if (!drop && !fire) {
 			i++;

@@ -40,7 +40,7 @@ void pl_verbose_task(struct starpu_task *task, const struct pl_cand *c, int nc, 
                      const struct pl_decision *d, const struct pl_hop *hops, int nh)
 {
 	char line[2048];
-	int len = snprintf(line, sizeof line, "paralia: task %lu %s prio %d:", starpu_task_get_job_id(task),
+	int len = snprintf(line, sizeof line, "paralia: task %ld %s prio %d:", pl_g.ntasks,
 	                   task->cl && task->cl->name ? task->cl->name : "?", task->priority);
 	/* best end per class, relative to the decision's start of time */
 	double base = d->ready_us < d->start_us ? d->ready_us : d->start_us;
