@@ -30,6 +30,12 @@ planned=${relays% *} issued=${relays#* }
 [ "$planned" -gt 0 ] && [ "$issued" -gt 0 ]; check $? "relays planned ($planned) and issued ($issued)"
 echo "$out" | grep -Eq "moved host[1-3]->host[0-3] "; check $? "tiles moved between non-home nodes"
 
+# The same with a link-map file: node 0's links share 15 GB/s (a sharing group), the others are fast.
+out=$(PARALIA_LINKMAP="${top_srcdir:-.}/tests/data/linkmap/numa4-synthetic.txt" PARALIA_VERBOSE=1 \
+      PARALIA_TILE=128 BENCH_REPS=2 timeout 300 "$b/bench/gemm_bench" paralia d:1024:1024:1024:hhh 2>&1)
+check $? "DGEMM under a link-map file with a sharing group, results checked"
+echo "$out" | grep -q "link map from file (4 nodes)"; check $? "the policy uses the file's 4 nodes"
+
 # Routines against CBLAS, kept matrices and WR-lazy, two application threads at once.
 for t in blas_gemm blas_syrk blas_chain blas_placement threads; do
   out=$(timeout 300 "$b/tests/$t" 2>&1)
