@@ -12,4 +12,4 @@ noinst_PROGRAMS += bench/gemm_bench
 bench_gemm_bench_SOURCES = bench/gemm_bench.c
 bench_gemm_bench_CFLAGS = $(AM_CFLAGS) -fopenmp
 bench_gemm_bench_LDFLAGS = -fopenmp
-EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py
+EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
