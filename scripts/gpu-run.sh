@@ -72,8 +72,14 @@ stage_check() {
 
 stage_demo() { STARPU_SILENT=1 _build/examples/demo; }
 stage_linkmap() { bash scripts/linkmap-calibrate.sh "$res/linkmap"; }
-stage_gemm() { bash bench/gemm_compare.sh "$res/gemm"; }
+# The policy and the autotuner read this machine's link map; a fresh machine has none (and its
+# host name differs from the last one's), so measure it first rather than bench StarPU's model.
+need_linkmap() {
+  [ -f "${PARALIA_LINKMAP:-$PARALIA_HOME/linkmap-$(hostname).txt}" ] || stage_linkmap
+}
+stage_gemm() { need_linkmap; bash bench/gemm_compare.sh "$res/gemm"; }
 stage_sched() {
+  need_linkmap
   local n=${SCHED_N:-16384}
   for prog in "_build/examples/paralia-cholesky -n $n -nb ${SCHED_NB:-2048}" \
               "_build/examples/paralia-lu -n $n -nb ${SCHED_NB:-2048}"; do
@@ -85,7 +91,7 @@ stage_sched() {
   BENCH_REPS=3 RUNS=${SCHED_RUNS:-1} bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$n:$n:$n:hhh"
 }
 
-export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched
+export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched need_linkmap
 export here bundle prefix res
 
 note "gpu-run $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; stages: ${stages[*]}"
