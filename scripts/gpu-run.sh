@@ -7,7 +7,8 @@
 #   build     unpack .device, configure and make paralia in _build
 #   check     make check on whatever workers StarPU finds (CUDA ones included)
 #   demo      the README demo
-#   linkmap   calibrate this machine's link map (scripts/linkmap-calibrate.sh)
+#   linkmap   calibrate this machine's link map (scripts/linkmap-calibrate.sh) and kernel table
+#             (paralia-kernels)
 #   gemm      bench/gemm_compare.sh (BENCH_* variables choose the dataset)
 #   sched     bench/sched_compare.sh on the tile GEMM graph, examples/cholesky and examples/lu
 # Results go to $OUT (the device tool's folder; default _gpu_out/): summary.txt, and
@@ -71,7 +72,11 @@ stage_check() {
 }
 
 stage_demo() { STARPU_SILENT=1 _build/examples/demo; }
-stage_linkmap() { bash scripts/linkmap-calibrate.sh "$res/linkmap"; }
+stage_linkmap() {
+  bash scripts/linkmap-calibrate.sh "$res/linkmap"
+  # The autotuner's kernel table (tile rates, GPU watts), kept beside the link map.
+  _build/tools/paralia-kernels && cp "$PARALIA_HOME/kernels-$(hostname).txt" "$res/linkmap/" 2>/dev/null
+}
 # The policy and the autotuner read this machine's link map; a fresh machine has none (and its
 # host name differs from the last one's), so measure it first rather than bench StarPU's model.
 need_linkmap() {

@@ -273,6 +273,11 @@ static void runtime_plans(void)
 	        "paralia_calibrate_kernels wrote %s, read back %d CPU points (ret %d, load %d)", path,
 	        rt.n, rc, lr);
 	t_check(pm_plan_cache_count() == 0, "calibration drops cached plans");
+	/* CPU cores get no watts (paralia does not measure them): nothing made up. GPU watts come
+	 * from NVML's energy counter, which says NAN where it cannot tell (no driver here). */
+	t_check(rt.watts[0] == 0 && rt.watts[1] == 0, "no watts for CPU cores (%g, %g)", rt.watts[0], rt.watts[1]);
+	if (starpu_cuda_worker_get_count() == 0)
+		t_check(isnan(pm_gpu_energy_mj(0)), "no GPU: the energy meter says NAN (%g)", pm_gpu_energy_mj(0));
 	/* A malformed table is reported with its line. */
 	FILE *f = fopen(path, "w");
 	if (f) {

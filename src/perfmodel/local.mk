@@ -3,4 +3,5 @@
 libparalia_la_SOURCES += src/perfmodel/perfmodel.h src/perfmodel/kernel_model.c \
 	src/perfmodel/autotune.c
 libparalia_la_SOURCES += src/perfmodel/plan.h src/perfmodel/plan.c
-libparalia_la_SOURCES += src/perfmodel/calibrate.c
+# Kernel table measurement (with GPU watts from NVML's energy counter, loaded at run time).
+libparalia_la_SOURCES += src/perfmodel/calibrate.c src/perfmodel/power.c

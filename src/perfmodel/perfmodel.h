@@ -77,6 +77,11 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
  * -1 on a malformed line (err: "path:line: reason"). */
 int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *err, size_t errlen);
 
+/* ---- power.c ---- */
+/* Energy CUDA device `cuda_device` has used since its driver loaded, in millijoules (NVML's
+ * counter, opened at run time); NAN when NVML, the device or the counter is not available. */
+double pm_gpu_energy_mj(int cuda_device);
+
 /* ---- autotune.c ---- */
 struct pm_tune_opts {
 	int fixed_T;         /* > 0: only this tile size */

@@ -86,7 +86,7 @@ static int rates_from_history(struct pm_rates *r, int worker, enum pm_dev_kind k
 	return 1;
 }
 
-static void kernel_table_path(char *out, size_t len)
+void pm_kernel_table_path(char *out, size_t len)
 {
 	char host[64] = "unknown";
 	gethostname(host, sizeof host - 1);
@@ -99,14 +99,21 @@ static void kernel_table_path(char *out, size_t len)
 
 static void device_rates(struct pm_device *d)
 {
-	if (rates_from_history(&d->rates, d->first_worker, d->kind))
-		return;
 	char path[512], err[600];
-	kernel_table_path(path, sizeof path);
-	int r = pm_rates_load(&d->rates, path, d->kind == PM_GPU ? "gpu" : "cpu", err, sizeof err);
+	pm_kernel_table_path(path, sizeof path);
+	struct pm_rates table;
+	int r = pm_rates_load(&table, path, d->kind == PM_GPU ? "gpu" : "cpu", err, sizeof err);
 	if (r < 0)
 		fprintf(stderr, "paralia: %s; using default kernel rates\n", err);
-	if (r <= 0)
+	if (rates_from_history(&d->rates, d->first_worker, d->kind)) {
+		/* StarPU's history has the rates, only the table has the power */
+		if (r == 1)
+			memcpy(d->rates.watts, table.watts, sizeof d->rates.watts);
+		return;
+	}
+	if (r == 1)
+		d->rates = table;
+	else
 		pm_rates_default(&d->rates, d->kind);
 }
 

@@ -30,6 +30,8 @@ static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
 		return -1;
 	return p->owner_worker[(i % p->pub.grid_p) * p->pub.grid_q + (j % p->pub.grid_q)];
 }
+/* This machine's kernel table: $PARALIA_HOME (else ~/.paralia) + /kernels-<host>.txt. */
+void pm_kernel_table_path(char *out, size_t len);
 /* Number of cached plans (tests: repeated calls reuse one). */
 int pm_plan_cache_count(void);
 /* Forgets every plan and the machine model (paralia_shutdown; StarPU is idle then). */
