@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include "config.h"
+#include "core/core.h" /* pl_memory_node_of: where a pointer lives, as StarPU numbers it */
 #ifdef PARALIA_USE_CUDA
 #include <cuda_runtime.h>
 #include <cublasXt.h>
@@ -200,17 +201,6 @@ static int call_paralia(const struct point *p, struct operands *o, double beta, 
 	                     o->at[2], p->m);
 }
 
-/* The StarPU memory node of a GPU (main RAM for the host). */
-static unsigned node_of(int dev)
-{
-	if (dev == PARALIA_HOST)
-		return STARPU_MAIN_RAM;
-	for (unsigned n = 0; n < starpu_memory_nodes_get_count(); n++)
-		if (starpu_node_get_kind(n) == STARPU_CUDA_RAM && starpu_memory_node_get_devid(n) == dev)
-			return n;
-	return STARPU_MAIN_RAM;
-}
-
 /* StarPU's way, as in its own examples/mult: every operand cut into nb x nb tiles registered on
  * its home node, one gemm task per (i, j, l) in submission order, the scheduler decides the rest. */
 static int call_graph(const struct point *p, struct operands *o, double beta, int nb)
@@ -218,6 +208,10 @@ static int call_graph(const struct point *p, struct operands *o, double beta, in
 	int dims[3][2] = { { p->m, p->k }, { p->k, p->n }, { p->m, p->n } };
 	int nt[3][2];
 	starpu_data_handle_t *h[3];
+	unsigned home[3];
+	for (int x = 0; x < 3; x++)
+		if (pl_memory_node_of(o->at[x], &home[x]) != 0)
+			return PARALIA_ERR_PLACEMENT;
 	for (int x = 0; x < 3; x++) {
 		nt[x][0] = (dims[x][0] + nb - 1) / nb;
 		nt[x][1] = (dims[x][1] + nb - 1) / nb;
@@ -227,7 +221,7 @@ static int call_graph(const struct point *p, struct operands *o, double beta, in
 				int rows = i == nt[x][0] - 1 ? dims[x][0] - i * nb : nb;
 				int cols = j == nt[x][1] - 1 ? dims[x][1] - j * nb : nb;
 				char *ptr = (char *)o->at[x] + o->es * ((size_t)i * nb + (size_t)j * nb * dims[x][0]);
-				starpu_matrix_data_register(&h[x][i + (size_t)j * nt[x][0]], node_of(o->dev[x]),
+				starpu_matrix_data_register(&h[x][i + (size_t)j * nt[x][0]], home[x],
 				                            (uintptr_t)ptr, (uint32_t)dims[x][0], (uint32_t)rows,
 				                            (uint32_t)cols, o->es);
 			}
