@@ -1,6 +1,7 @@
 /* Shared parts of the tiled factorisation examples (see tiles.h). */
 #include "config.h"
 #include "examples/tiles.h"
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -29,7 +30,15 @@ static int parse_int(const char *s, int *v)
 	return 0;
 }
 
-int ex_parse(int argc, char **argv, struct ex_opts *o)
+struct ex_opts {
+	int n, nb;    /* order of the matrix, tile size */
+	int single;   /* -s: float instead of double */
+	int check;    /* -check: compute the scaled residual */
+};
+
+/* Parses the command line. Returns 0, or prints the usage line (with the reason) on stderr and
+ * returns 2, the exit status for a bad command line. */
+static int ex_parse(int argc, char **argv, struct ex_opts *o)
 {
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	*o = (struct ex_opts){ 4096, 512, 0, 0 };
@@ -54,7 +63,11 @@ int ex_parse(int argc, char **argv, struct ex_opts *o)
 	return 0;
 }
 
-int ex_matrix_init(struct ex_matrix *m, const struct ex_opts *o, int symmetric)
+/* Allocates the matrix (after paralia_init, so it can be pinned) and fills it with a random
+ * matrix, deterministic for a given n: entries in [-0.5, 0.5], plus n on the diagonal (diagonally
+ * dominant, so LU needs no pivoting), symmetric when `symmetric` (then also positive definite).
+ * Returns 0 or -1 (message printed). */
+static int ex_matrix_init(struct ex_matrix *m, const struct ex_opts *o, int symmetric)
 {
 	*m = (struct ex_matrix){ o->n, o->nb, (o->n + o->nb - 1) / o->nb, o->single,
 	                         o->single ? sizeof(float) : sizeof(double), NULL, NULL };
@@ -84,7 +97,8 @@ int ex_matrix_init(struct ex_matrix *m, const struct ex_opts *o, int symmetric)
 	return 0;
 }
 
-void ex_register(struct ex_matrix *m)
+/* Registers every tile as a StarPU matrix handle / unregisters them (the data comes home). */
+static void ex_register(struct ex_matrix *m)
 {
 	for (int j = 0; j < m->nt; j++)
 		for (int i = 0; i < m->nt; i++) {
@@ -97,13 +111,14 @@ void ex_register(struct ex_matrix *m)
 		}
 }
 
-void ex_unregister(struct ex_matrix *m)
+static void ex_unregister(struct ex_matrix *m)
 {
 	for (size_t t = 0; t < (size_t)m->nt * m->nt; t++)
 		starpu_data_unregister(m->tiles[t]);
 }
 
-double *ex_to_double(const struct ex_matrix *m)
+/* The matrix in double precision (a new malloc'ed n x n array, NULL if out of memory). */
+static double *ex_to_double(const struct ex_matrix *m)
 {
 	size_t nn = (size_t)m->n * m->n;
 	double *d = malloc(nn * sizeof(double));
@@ -114,7 +129,7 @@ double *ex_to_double(const struct ex_matrix *m)
 	return d;
 }
 
-void ex_matrix_free(struct ex_matrix *m)
+static void ex_matrix_free(struct ex_matrix *m)
 {
 	starpu_free_noflag(m->a, (size_t)m->n * m->n * m->elem);
 	free(m->tiles);
@@ -128,14 +143,16 @@ struct paralia_task_opts ex_urgent(void)
 	return o;
 }
 
-void ex_report(const char *name, const struct ex_opts *o, double seconds, double flops)
+/* Prints "<name> n=.. nb=.. <precision>: time .. s, .. GFLOP/s" and the workers used. */
+static void ex_report(const char *name, const struct ex_opts *o, double seconds, double flops)
 {
 	printf("%s: n=%d nb=%d %s, %u CPU + %u CUDA workers: time %.3f s, %.2f GFLOP/s\n", name, o->n,
 	       o->nb, o->single ? "single" : "double", starpu_cpu_worker_get_count(),
 	       starpu_cuda_worker_get_count(), seconds, seconds > 0 ? flops / seconds * 1e-9 : 0.0);
 }
 
-int ex_failed(const char *name)
+/* After the graph: 1 (with a message) when a task failed, else 0. */
+static int ex_failed(const char *name)
 {
 	int nf = paralia_task_failures();
 	if (nf == 0)
@@ -147,7 +164,8 @@ int ex_failed(const char *name)
 	return 1;
 }
 
-void ex_host_threads(void)
+/* Lets OpenBLAS use every core again for the host-side check (paralia_init set it to one). */
+static void ex_host_threads(void)
 {
 #ifdef HAVE_OPENBLAS_SET_NUM_THREADS
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -155,7 +173,8 @@ void ex_host_threads(void)
 #endif
 }
 
-double ex_norm_fro(const double *a, int n)
+/* Frobenius norm of an n x n double matrix (leading dimension n). */
+static double ex_norm_fro(const double *a, int n)
 {
 	double s = 0;
 	for (size_t x = 0; x < (size_t)n * n; x++)
@@ -163,7 +182,8 @@ double ex_norm_fro(const double *a, int n)
 	return sqrt(s);
 }
 
-int ex_verdict(const char *name, double r)
+/* Prints the scaled residual r against the bound 10; returns 0 if r <= 10, else 1. */
+static int ex_verdict(const char *name, double r)
 {
 	int ok = r <= 10; /* also false for NaN */
 	printf("%s: check: scaled residual ||A - F|| / (||A|| n eps) = %.3g (bound 10): %s\n", name, r,
@@ -171,4 +191,71 @@ int ex_verdict(const char *name, double r)
 	if (!ok)
 		fprintf(stderr, "%s: FAILED: scaled residual %.3g exceeds 10\n", name, r);
 	return ok ? 0 : 1;
+}
+
+/* ||A0 - product(F)||_F / (||A0||_F n eps); -1 when out of memory. */
+static double scaled_residual(const struct ex_factorization *f, const double *A0, const double *F,
+                              int n, double eps)
+{
+	double *W = f->product(F, n);
+	if (!W)
+		return -1;
+	for (size_t x = 0; x < (size_t)n * n; x++)
+		W[x] = A0[x] - W[x];
+	double r = ex_norm_fro(W, n) / (ex_norm_fro(A0, n) * n * eps);
+	free(W);
+	return r;
+}
+
+int ex_main(const struct ex_factorization *f, int argc, char **argv)
+{
+	const char *name = f->name;
+	struct ex_opts o;
+	int status = ex_parse(argc, argv, &o);
+	if (status)
+		return status;
+	int ret = paralia_init();
+	if (ret) {
+		fprintf(stderr, "%s: paralia_init failed: %s\n", name, paralia_strerror(ret));
+		return 1;
+	}
+	struct ex_matrix m;
+	if (ex_matrix_init(&m, &o, f->symmetric)) {
+		paralia_shutdown();
+		return 1;
+	}
+	double *A0 = o.check ? ex_to_double(&m) : NULL;
+	if (o.check && !A0) {
+		fprintf(stderr, "%s: out of memory for the check's copy of A\n", name);
+		ex_matrix_free(&m);
+		paralia_shutdown();
+		return 1;
+	}
+	paralia_task_failures_reset();
+	ex_register(&m);
+	double t0 = starpu_timing_now();
+	ret = f->submit(&m);
+	starpu_task_wait_for_all();
+	ex_unregister(&m); /* the tiles come back to the matrix: part of the measured time */
+	double seconds = (starpu_timing_now() - t0) * 1e-6;
+	ex_report(name, &o, seconds, f->flops(o.n));
+	if (ret)
+		fprintf(stderr, "%s: FAILED: a task could not be submitted (%s)\n", name, paralia_strerror(ret));
+	status = ret ? 1 : ex_failed(name);
+	double *F = o.check && !status ? ex_to_double(&m) : NULL;
+	ex_matrix_free(&m);
+	paralia_shutdown();
+	if (o.check && !status) {
+		ex_host_threads();
+		double r = F ? scaled_residual(f, A0, F, o.n, o.single ? FLT_EPSILON : DBL_EPSILON) : -1;
+		if (r < 0) {
+			fprintf(stderr, "%s: out of memory for the check\n", name);
+			status = 1;
+		} else {
+			status = ex_verdict(name, r);
+		}
+	}
+	free(A0);
+	free(F);
+	return status;
 }
