@@ -13,3 +13,10 @@ bench_gemm_bench_SOURCES = bench/gemm_bench.c
 bench_gemm_bench_CFLAGS = $(AM_CFLAGS) -fopenmp
 bench_gemm_bench_LDFLAGS = -fopenmp
 EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
+
+# The CUDA behaviour behind issue 12 (a pageable cudaMemcpy racing StarPU's non-blocking streams),
+# on its own; run on a GPU machine by scripts/gpu-run.sh's check stage.
+if PARALIA_USE_CUDA
+noinst_PROGRAMS += bench/pageable_race
+bench_pageable_race_SOURCES = bench/pageable_race.c
+endif

@@ -22,6 +22,12 @@ tests_threads_SOURCES = tests/threads.c $(TESTING_SOURCES)
 tests_threads_LDADD = $(LDADD) -lpthread
 TESTS += tests/threads
 
+# Stress (issue 12): every routine x placement x tile-edge shape, several threads, many rounds.
+check_PROGRAMS += tests/stress
+tests_stress_SOURCES = tests/stress.c $(TESTING_SOURCES)
+tests_stress_LDADD = $(LDADD) -lpthread
+TESTS += tests/stress
+
 # paralia_init/paralia_shutdown when the application owns StarPU and when paralia does.
 check_PROGRAMS += tests/init_modes
 tests_init_modes_SOURCES = tests/init_modes.c $(TESTING_SOURCES)

@@ -42,6 +42,9 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	int force, ret = kept_tile_size(who, ptrs, &force);
 	if (ret)
 		return ret;
+	/* Before any task can touch them: operands on GPUs are as the caller's program order says. */
+	if ((ret = pl_order_after_caller(ptrs, 3)))
+		return ret;
 	c->plan = pm_plan_get(routine, dbl, m, n, k, A, B, C, reads_c, force);
 	if (!c->plan) {
 		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);

@@ -10,6 +10,12 @@
  * pointer is on a GPU StarPU does not drive. */
 int pl_memory_node_of(const void *ptr, unsigned *node);
 
+/* Orders the calling routine after the work the calling thread queued on the default streams
+ * (legacy and per-thread) of each GPU holding one of ptrs[0..count) (NULL entries skipped): an
+ * operand the application just copied or computed there is complete before any task reads it.
+ * Returns 0, or PARALIA_ERR_RUNTIME (message printed) when that work failed. */
+int pl_order_after_caller(const void *const *ptrs, int count);
+
 /* Releases every kept matrix (src/blas/keep.c), at paralia_shutdown. */
 void pl_keep_shutdown(void);
 #endif

@@ -1,6 +1,8 @@
-/* Where does a user pointer live? Host memory (pageable, pinned or managed) or one GPU. */
+/* Where does a user pointer live? Host memory (pageable, pinned or managed) or one GPU. And the
+ * ordering of a call after the caller's own work on the GPU that holds an operand. */
 #include "config.h"
 #include "core/core.h"
+#include <stdio.h>
 #ifdef PARALIA_USE_CUDA
 #include <cuda_runtime.h>
 #endif
@@ -36,4 +38,56 @@ int pl_memory_node_of(const void *ptr, unsigned *node)
 			return 0;
 		}
 	return PARALIA_ERR_PLACEMENT;
+}
+
+/*
+ * Why this exists (issue 12): a plain cudaMemcpy from pageable host memory to the device "returns
+ * once the pageable buffer has been copied to the staging memory for DMA transfer to device
+ * memory, but the DMA to final destination may not have completed" (CUDA runtime API, API
+ * synchronization behavior). The rest of that copy runs on the default stream. StarPU issues its
+ * kernels and copies on streams it creates with cudaStreamNonBlocking (driver_cuda.c: "avoid
+ * letting our streams spuriously synchronize with the NULL stream"), so nothing orders them after
+ * it: a task could read an operand the application had just copied to the GPU before the bytes
+ * arrived, and return garbage with success. Small matrices (one staging buffer, so the copy
+ * returns at once) under load (other processes' copies in the way) made it likely. Kernels the
+ * application launched on the default stream to produce an operand have the same problem.
+ * So a call waits, once, for the calling thread's default streams (the legacy one, shared by the
+ * process, and the per-thread one) on each GPU holding an operand: the call then sees the
+ * operand as the caller's program order says, as a cuBLAS call on the default stream would.
+ * Work on the application's own streams is the application's to finish (cudaStreamSynchronize),
+ * as with any library call that takes no stream.
+ */
+int pl_order_after_caller(const void *const *ptrs, int count)
+{
+#ifdef PARALIA_USE_CUDA
+	int done[8], ndone = 0, current = -1, ret = 0;
+	for (int i = 0; i < count && !ret; i++) {
+		int dev = ptrs[i] ? paralia_locate(ptrs[i]) : PARALIA_HOST, seen = 0;
+		for (int j = 0; j < ndone; j++)
+			seen |= done[j] == dev;
+		if (dev == PARALIA_HOST || seen)
+			continue;
+		if (ndone < 8)
+			done[ndone++] = dev;
+		if (current < 0 && cudaGetDevice(&current) != cudaSuccess)
+			current = 0;
+		cudaError_t e = cudaSetDevice(dev);
+		if (e == cudaSuccess)
+			e = cudaStreamSynchronize(cudaStreamLegacy);
+		if (e == cudaSuccess)
+			e = cudaStreamSynchronize(cudaStreamPerThread);
+		if (e != cudaSuccess) {
+			fprintf(stderr, "paralia: the work queued on GPU %d before the call failed: %s\n", dev,
+			        cudaGetErrorString(e));
+			cudaGetLastError();
+			ret = PARALIA_ERR_RUNTIME;
+		}
+	}
+	if (current >= 0)
+		cudaSetDevice(current); /* the caller's current device is theirs */
+	return ret;
+#else
+	(void)ptrs; (void)count;
+	return 0;
+#endif
 }
