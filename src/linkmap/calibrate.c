@@ -321,6 +321,9 @@ static int setup(struct cal *c, struct lm_db *db)
 			CK(cudaStreamCreateWithFlags(&c->st[g][k], cudaStreamNonBlocking));
 			CK(cudaEventCreate(&c->ev[g][k]));
 		}
+		/* The memset ran on the default stream, which the non-blocking streams that time the
+		 * copies do not wait for: finish it so it cannot share the first timed copy's link. */
+		CK(cudaDeviceSynchronize());
 		progress(c, "gpu%d: %s", g, id);
 	}
 	return 0;
