@@ -19,4 +19,7 @@ EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.s
 if PARALIA_USE_CUDA
 noinst_PROGRAMS += bench/pageable_race
 bench_pageable_race_SOURCES = bench/pageable_race.c
+# Bandwidth of tile-shaped (2D, strided) copies against the run length (issue 14's model).
+noinst_PROGRAMS += bench/copy2d
+bench_copy2d_SOURCES = bench/copy2d.c
 endif

@@ -4,7 +4,11 @@
  * Three faces:
  *   1. whole-matrix BLAS calls (paralia_dgemm, ...): column-major, BLAS argument order; each matrix
  *      may live in host memory or on any GPU that StarPU drives; results land where C (B for
- *      trmm/trsm) lives;
+ *      trmm/trsm) lives. A call is synchronous, like a BLAS call: it sees what the calling thread
+ *      queued before it on the default stream (legacy or per-thread) of each GPU holding an
+ *      operand (a cudaMemcpy or a kernel that produced it), and when it returns the result is
+ *      complete for any stream. Work on the application's own streams must be finished
+ *      (cudaStreamSynchronize) before the call, as for any library call that takes no stream;
  *   2. tile codelets (paralia_cl_dgemm, ...) and their insert helpers (paralia_task_dgemm, ...) to
  *      compose task graphs on your own StarPU handles (see paralia_codelets.h);
  *   3. the StarPU scheduling policy "paralia" (STARPU_SCHED_LIB=libparalia.so STARPU_SCHED=paralia).
