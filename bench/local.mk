@@ -22,4 +22,7 @@ bench_pageable_race_SOURCES = bench/pageable_race.c
 # Bandwidth of tile-shaped (2D, strided) copies against the run length (issue 14's model).
 noinst_PROGRAMS += bench/copy2d
 bench_copy2d_SOURCES = bench/copy2d.c
+# The same through StarPU's request machinery (prefetch, fetch, write-back, unregister).
+noinst_PROGRAMS += bench/starpu_xfer
+bench_starpu_xfer_SOURCES = bench/starpu_xfer.c
 endif

@@ -2,7 +2,7 @@
  * The autotuner's decisions on synthetic machines (tests/data/linkmap) with synthetic kernel
  * rates: all GPUs for a compute-bound DGEMM on the 4xH200, fewer devices when the problem is
  * transfer-bound, a slow device (a GPU 20x slower, the CPU cores) skipped, tile sizes that leave
- * no ragged edge when one exists, tiles that do not fit a capped memory avoided, WR-lazy only when
+ * no thin edge, tiles that do not fit a capped memory avoided, WR-lazy only when
  * C is read where A or B lives, energy metrics only with power numbers. Then, with StarPU running:
  * paralia_plan_query, the plan cache (repeated calls reuse a plan), the fixed tile size, and the
  * fallback to time when PARALIA_TUNE_METRIC=edp has no power numbers. Prints the predictions for
@@ -116,6 +116,68 @@ static void transfer_bound(void)
 	        popcount(c.subset));
 }
 
+/* The closed-form list schedule equals handing the tiles out one by one to the device that would
+ * finish each first (the definition), on random small problems with unlike devices. */
+static void schedule_closed_form(void)
+{
+	unsigned seed = 77;
+	int bad = 0, cases = 0;
+	for (int it = 0; it < 400; it++) {
+		int ns = 1 + rand_r(&seed) % 5;
+		double lanes[PM_MAX_DEVS], chain[PM_MAX_DEVS][2][2];
+		long count[2][2], tiles[PM_MAX_DEVS], ref_tiles[PM_MAX_DEVS] = {0};
+		double finish[PM_MAX_DEVS], work[PM_MAX_DEVS] = {0}, longest[PM_MAX_DEVS] = {0};
+		for (int i = 0; i < ns; i++) {
+			lanes[i] = rand_r(&seed) % 3 ? 1 : 1 + rand_r(&seed) % 16;
+			for (int a = 0; a < 2; a++)
+				for (int b = 0; b < 2; b++)
+					chain[i][a][b] = 1 + rand_r(&seed) % 1000 / (1.0 + a + b);
+		}
+		for (int a = 0; a < 2; a++)
+			for (int b = 0; b < 2; b++)
+				count[a][b] = rand_r(&seed) % (a || b ? 8 : 60);
+		pm_list_schedule(ns, lanes, (const double (*)[2][2])chain, (const long (*)[2])count, tiles, finish);
+		for (int cls = 0; cls < 4; cls++) {
+			int a = cls & 1, b = cls >> 1;
+			for (long t = 0; t < count[a][b]; t++) {
+				int best = -1;
+				double bf = 0;
+				for (int i = 0; i < ns; i++) {
+					double c = chain[i][a][b];
+					double f = fmax((work[i] + c) / lanes[i], fmax(longest[i], c));
+					if (best < 0 || f < bf)
+						best = i, bf = f;
+				}
+				work[best] += chain[best][a][b];
+				longest[best] = fmax(longest[best], chain[best][a][b]);
+				ref_tiles[best]++;
+			}
+		}
+		double ref_make = 0, make = 0;
+		for (int i = 0; i < ns; i++) {
+			ref_make = fmax(ref_make, fmax(work[i] / lanes[i], longest[i]));
+			make = fmax(make, finish[i]);
+		}
+		cases++;
+		/* Ties may go to another device in another order; the makespan is the same. */
+		if (fabs(make - ref_make) > 1e-9 * ref_make + 1e-9) {
+			bad++;
+			if (bad <= 3)
+				t_check(0, "closed-form schedule case %d: makespan %.6f, one by one %.6f", it, make,
+				        ref_make);
+		}
+	}
+	t_check(bad == 0, "closed-form list schedule has the one-by-one makespan on %d random cases "
+	        "(%d differ)", cases, bad);
+	/* And it costs nothing at any size: 2^31 tiles in one class. */
+	double lanes[2] = { 1, 16 }, chain[2][2][2] = { { { 1, 1 }, { 1, 1 } }, { { 30, 30 }, { 30, 30 } } };
+	long count[2][2] = { { 2147483647L, 5 }, { 5, 1 } }, tiles[2];
+	double finish[2];
+	pm_list_schedule(2, lanes, (const double (*)[2][2])chain, (const long (*)[2])count, tiles, finish);
+	t_check(tiles[0] + tiles[1] == 2147483647L + 11, "2^31 tiles scheduled in closed form: %ld + %ld",
+	        tiles[0], tiles[1]);
+}
+
 static void slow_devices(void)
 {
 	struct lm_db db;
@@ -161,9 +223,13 @@ static void tile_sizes(void)
 		struct pm_problem p = gemm(N, N, N, 0, 0, 0, 1);
 		struct pm_eval e;
 		pm_tune(&p, dev, nd, &db, &o, &e);
-		t_check(N % e.T == 0 && e.padding < 1e-12,
-		        "h200x4 DGEMM N=%d: tile %d divides N (no padding waste, padding %.3f)", N, e.T,
-		        e.padding);
+		/* No thin edge: the last tile row is at least half a tile (a tile that divides N, or
+		 * one whose edge runs near full rate and balances the GPUs better, as 3072 does for
+		 * 20480: 49 tiles over 4 GPUs instead of 4096's 25). */
+		int edge = N - (N - 1) / e.T * e.T;
+		t_check(2 * edge >= e.T,
+		        "h200x4 DGEMM N=%d: tile %d leaves no thin edge (last tile %d, padding %.3f)", N,
+		        e.T, edge, e.padding);
 	}
 	/* The cost sees padding: 8192+512 with tiles of 4096 has a thin edge of 512 per dimension. */
 	struct pm_problem p = gemm(8704, 8704, 8704, 1, 1, 1, 1);
@@ -322,6 +388,7 @@ int main(void)
 	t_set_name("tune_model");
 	report_h200();
 	transfer_bound();
+	schedule_closed_form();
 	slow_devices();
 	tile_sizes();
 	wr_lazy_and_metrics();

@@ -40,8 +40,6 @@ int pm_tile_candidates(const int **T)
 	return (int)(sizeof candidates / sizeof candidates[0]);
 }
 
-static int ceil_div(int a, int b) { return (a + b - 1) / b; }
-
 int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl)
 {
 	for (int d = 0; d < ndev; d++)
@@ -50,20 +48,144 @@ int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl
 	return subset != 0;
 }
 
-/* Time (us) of one C tile's chain over k on one worker of device d; class (ei, ej): edge row/col. */
+/* Time (us) of one C tile's chain over k on one worker of device d, for a C tile of mi x nj. */
 static double chain_us(const struct pm_problem *p, const struct pm_device *d, int T, int mi, int nj)
 {
-	int Kt = ceil_div(p->k, T), kr = p->k - (Kt - 1) * T;
-	double t = (Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, T) +
-	           pm_tile_us(&d->rates, p->dbl, mi, nj, kr) + Kt * PM_TASK_US;
+	long Kt = (p->k + (long)T - 1) / T;
+	if (Kt < 1)
+		Kt = 1;
+	int kr = p->k > 0 ? (int)(p->k - (Kt - 1) * (long)T) : 1;
+	double t = (double)(Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, T) +
+	           pm_tile_us(&d->rates, p->dbl, mi, nj, kr) + (double)Kt * PM_TASK_US;
 	/* trmm/trsm: the triangular A halves each chain on average. */
 	if (p->routine == 't' || p->routine == 'r')
-		t *= 0.5 + 0.5 / Kt;
+		t *= 0.5 + 0.5 / (double)Kt;
 	return t;
 }
 
-/* Bytes per tile row-panel etc.: element size */
+/* Bytes per element */
 static double elem_of(const struct pm_problem *p) { return p->dbl ? 8.0 : 4.0; }
+
+/* ---- step 1: the tile schedule ------------------------------------------------------------- */
+
+/* C's tiles in four classes: full, edge row, edge column, corner (edge tiles are ragged). */
+struct tiling {
+	int T;
+	long Mt, Nt, Kt;
+	int mr, nr;          /* rows of the last tile row, columns of the last tile column */
+	long count[2][2];    /* tiles per class [edge row][edge column], the triangle's for syrk/syr2k */
+	long total;
+};
+
+static void tiling_of(const struct pm_problem *p, int T, struct tiling *t)
+{
+	memset(t, 0, sizeof *t);
+	t->T = T;
+	t->Mt = (p->m + (long)T - 1) / T;
+	t->Nt = (p->n + (long)T - 1) / T;
+	t->Kt = p->k > 0 ? (p->k + (long)T - 1) / T : 1;
+	t->mr = (int)(p->m - (t->Mt - 1) * (long)T);
+	t->nr = (int)(p->n - (t->Nt - 1) * (long)T);
+	long rf = t->mr == T ? t->Mt : t->Mt - 1, cf = t->nr == T ? t->Nt : t->Nt - 1;
+	int tri = p->routine == 's' || p->routine == 'y';
+	for (int ea = 0; ea < 2; ea++)
+		for (int eb = 0; eb < 2; eb++) {
+			long rows = ea ? (t->mr != T) : rf, cols = eb ? (t->nr != T) : cf;
+			long n = rows * cols;
+			if (tri) /* one triangle of a square C: half the full tiles plus the diagonal */
+				n = ea == eb ? (rows * cols + rows) / 2 : (ea ? n : 0);
+			t->count[ea][eb] = n;
+			t->total += n;
+		}
+}
+
+/* One device's side of the list schedule: L lanes (workers) run chains; it finishes at
+ * max(work / L, its longest chain). */
+struct lane_load {
+	double lanes, work, longest;
+	double chain[2][2]; /* us per C tile chain of each class */
+	long cnt;           /* C tiles it gets */
+};
+
+static double finish_with(const struct lane_load *d, long x, double c)
+{
+	if (x <= 0)
+		return fmax(d->work / d->lanes, d->longest);
+	return fmax((d->work + (double)x * c) / d->lanes, fmax(d->longest, c));
+}
+
+/* Tiles of one class handed out as list scheduling would (each to the device that finishes it
+ * first), in closed form: identical tiles go to the `tiles` smallest finish times among all the
+ * devices' sequences f_d(1), f_d(2), ..., so find that threshold by bisection and settle the few
+ * tiles tied at it in device order. Cost O(devices x 64), whatever the tile count. */
+static void schedule_class(struct lane_load *ld, int ns, int ea, int eb, long tiles)
+{
+	if (tiles <= 0)
+		return;
+	double lo = 0, hi = 0;
+	for (int i = 0; i < ns; i++)
+		hi = fmax(hi, finish_with(&ld[i], tiles, ld[i].chain[ea][eb]));
+	long x[PM_MAX_DEVS];
+	for (int it = 0; it < 64; it++) { /* smallest F with count(F) >= tiles */
+		double F = 0.5 * (lo + hi);
+		long got = 0;
+		for (int i = 0; i < ns && got < tiles; i++) {
+			double c = ld[i].chain[ea][eb];
+			if (fmax(ld[i].longest, c) <= F && F * ld[i].lanes > ld[i].work)
+				got += (long)fmin((double)tiles, floor((F * ld[i].lanes - ld[i].work) / c));
+		}
+		if (got >= tiles)
+			hi = F;
+		else
+			lo = F;
+	}
+	long given = 0;
+	for (int i = 0; i < ns; i++) { /* strictly below the threshold */
+		double c = ld[i].chain[ea][eb];
+		x[i] = 0;
+		if (fmax(ld[i].longest, c) <= lo && lo * ld[i].lanes > ld[i].work)
+			x[i] = (long)fmin((double)(tiles - given),
+			                  floor((lo * ld[i].lanes - ld[i].work) / c));
+		given += x[i];
+	}
+	while (given < tiles) { /* the rest one by one, as the list schedule does */
+		int best = 0;
+		double bf = INFINITY;
+		for (int i = 0; i < ns; i++) {
+			double f = finish_with(&ld[i], x[i] + 1, ld[i].chain[ea][eb]);
+			if (f < bf)
+				bf = f, best = i;
+		}
+		x[best]++;
+		given++;
+	}
+	for (int i = 0; i < ns; i++)
+		if (x[i] > 0) {
+			double c = ld[i].chain[ea][eb];
+			ld[i].work += (double)x[i] * c;
+			ld[i].longest = fmax(ld[i].longest, c);
+			ld[i].cnt += x[i];
+		}
+}
+
+void pm_list_schedule(int ns, const double *lanes, const double (*chain)[2][2],
+                      const long count[2][2], long *tiles, double *finish)
+{
+	struct lane_load ld[PM_MAX_DEVS];
+	for (int i = 0; i < ns && i < PM_MAX_DEVS; i++) {
+		memset(&ld[i], 0, sizeof ld[i]);
+		ld[i].lanes = lanes[i] > 0 ? lanes[i] : 1;
+		memcpy(ld[i].chain, chain[i], sizeof ld[i].chain);
+	}
+	for (int cls = 0; cls < 4; cls++)
+		schedule_class(ld, ns, cls & 1, cls >> 1, count[cls & 1][cls >> 1]);
+	for (int i = 0; i < ns && i < PM_MAX_DEVS; i++) {
+		tiles[i] = ld[i].cnt;
+		finish[i] = finish_with(&ld[i], 0, 0);
+	}
+}
+
+/* ---- step 2: the data flows ----------------------------------------------------------------- */
 
 struct flows {
 	int n;
@@ -160,6 +282,145 @@ void pm_grid(int ns, int Mt, int Nt, int *P, int *Q)
 	}
 }
 
+/* What each device moves: its A panels, B panels and C tiles in, C tiles out. */
+struct device_flows {
+	struct flows in, out;
+	double A[PM_MAX_DEVS], B[PM_MAX_DEVS], Cin[PM_MAX_DEVS], Cout[PM_MAX_DEVS]; /* bytes */
+	int wr_lazy;
+};
+
+static void data_flows(const struct pm_problem *p, const struct pm_device *dev, const int *sel,
+                       int ns, const struct lm_db *db, const struct tiling *t,
+                       const double *share, struct device_flows *f)
+{
+	memset(f, 0, sizeof *f);
+	double el = elem_of(p);
+	int tri = p->routine == 's' || p->routine == 'y';
+	double Ab = (double)p->m * p->k * el * ((p->routine == 't' || p->routine == 'r') ? 0.5 : 1.0);
+	double Bb = p->routine == 's' ? 0 : (double)p->k * p->n * el;
+	double Cb = (double)p->m * p->n * el * (tri ? 0.5 : 1.0);
+	int P, Q;
+	pm_grid(ns, (int)fmin(t->Mt, 1 << 30), (int)fmin(t->Nt, 1 << 30), &P, &Q);
+	int route = can_route(db, dev, sel, ns);
+	double needA[PM_MAX_DEVS], needB[PM_MAX_DEVS];
+	for (int i = 0; i < ns; i++) {
+		/* a device with a share of the tiles needs the row/col panels of its block-cyclic part */
+		needA[i] = share[i] > 0 ? fmin(1.0, fmax(share[i] * Q, 1.0 / P)) : 0;
+		needB[i] = share[i] > 0 ? fmin(1.0, fmax(share[i] * P, 1.0 / Q)) : 0;
+		if (p->routine == 's') /* syrk reads A for both rows and columns of C */
+			needA[i] = fmin(1.0, needA[i] + needB[i]);
+	}
+	int cnode = p->loc[2];
+	int elsewhere = 0; /* a chosen device computes C tiles away from C's memory */
+	for (int i = 0; i < ns; i++)
+		elsewhere |= share[i] > 0 && dev[sel[i]].node != cnode;
+	f->wr_lazy = cnode >= 0 && db->node[cnode].kind == LM_GPU && p->reads_c && elsewhere &&
+	             (p->loc[0] == cnode || p->loc[1] == cnode);
+	matrix_flows(&f->in, db, dev, sel, ns, p->loc[0], Ab, needA, route);
+	matrix_flows(&f->in, db, dev, sel, ns, p->loc[1], Bb, needB, route);
+	for (int i = 0; i < ns; i++) {
+		int node = dev[sel[i]].node;
+		f->A[i] = p->loc[0] >= 0 && p->loc[0] != node ? needA[i] * Ab : 0;
+		f->B[i] = p->loc[1] >= 0 && p->loc[1] != node ? needB[i] * Bb : 0;
+		if (node == cnode || cnode < 0)
+			continue;
+		if (p->reads_c && !f->wr_lazy) {
+			add_flow(&f->in, db, cnode, node, share[i] * Cb);
+			f->Cin[i] = share[i] * Cb;
+		}
+		add_flow(&f->out, db, node, cnode, share[i] * Cb);
+		f->Cout[i] = share[i] * Cb;
+	}
+}
+
+/* ---- step 3: the link rates ----------------------------------------------------------------- */
+
+/* Seconds-per-byte view of one device's links: how long its inbound and outbound bytes take over
+ * the links they cross (each at its bandwidth with all the call's links busy, lm_shared_bw), the
+ * latency its tiles pay, and the floor StarPU's own tile copies put under host links (the
+ * calibrated "xfer" rates: in, out, and both at once). */
+struct device_links {
+	double tin, tout;      /* us for all inbound / outbound bytes */
+	double lat;            /* us of per-tile latency, both directions */
+	double host_both_us;   /* us for the host link's bytes both ways at the calibrated duplex rate */
+	double first_tile_us;  /* one tile's copy: the first task waits for it */
+};
+
+static void link_rates(const struct pm_problem *p, const struct pm_device *d,
+                       const struct lm_db *db, const struct device_flows *f,
+                       const int (*act)[2], int nact, int T, struct device_links *L)
+{
+	memset(L, 0, sizeof *L);
+	int node = d->node;
+	double tile_bytes = (double)T * T * elem_of(p), host_bytes = 0;
+	for (int dir = 0; dir < 2; dir++) {
+		const struct flows *fl = dir ? &f->out : &f->in;
+		for (int k = 0; k < fl->n; k++) {
+			int src = fl->src[k], dst = fl->dst[k];
+			if ((dir ? src : dst) != node)
+				continue;
+			double bw = lm_shared_bw(db, src, dst, act, nact); /* GB/s = bytes/ns */
+			int host = db->node[dir ? dst : src].kind == LM_HOST;
+			double x = host ? pm_xfer_gbs(&d->xfer, p->dbl, T, dir) : 0;
+			if (x > 0 && x < bw)
+				bw = x;
+			double ntiles = ceil(fl->bytes[k] / tile_bytes);
+			double l = ntiles * db->link[src][dst].latency_us;
+			double t = fl->bytes[k] / (bw * 1e3) + l;
+			if (dir)
+				L->tout = fmax(L->tout, t);
+			else
+				L->tin = fmax(L->tin, t);
+			L->lat += l;
+			if (host)
+				host_bytes += fl->bytes[k];
+			L->first_tile_us = fmax(L->first_tile_us, tile_bytes / (bw * 1e3) +
+			                                          db->link[src][dst].latency_us);
+		}
+	}
+	double both = pm_xfer_gbs(&d->xfer, p->dbl, T, 2);
+	L->host_both_us = both > 0 ? host_bytes / (both * 1e3) : 0;
+}
+
+/* ---- step 4: one device's time, a flow shop over its C tiles in submission order ------------ */
+
+/* Its C tiles are computed column after column (the routines submit j outer, i inner): the first
+ * tile needs its A row panel and B column panel, the rest of the first column each a new A
+ * panel, each later column a new B panel; every tile reads its C tile when C is read and writes
+ * it back. Bytes arrive at the device's inbound rate in that order, the worker computes a tile
+ * once its bytes are there and the previous tile is done, and results leave at the outbound
+ * rate: the classic two-machine flow shop, whose makespan is the largest, over the tiles u, of
+ * (bytes up to u arrived + compute from u on). Within a segment of alike tiles that expression
+ * is linear in u, so segment ends suffice: O(1) per device. */
+struct segment {
+	double n;     /* tiles */
+	double in;    /* bytes each needs brought in */
+	double comp;  /* us each takes on the device */
+};
+
+static double device_time(const struct segment *sg, int nsg, double in_us_per_byte, double comp_total,
+                          double out_total_us, double out_tile_us, double floor_us)
+{
+	double arrived = 0, left = comp_total, gpu = 0, first_done = -1;
+	for (int s = 0; s < nsg; s++) {
+		if (sg[s].n <= 0)
+			continue;
+		/* first tile of the segment, then its last */
+		double a1 = arrived + sg[s].in * in_us_per_byte;
+		gpu = fmax(gpu, a1 + left);
+		if (first_done < 0)
+			first_done = a1 + sg[s].comp;
+		arrived += sg[s].n * sg[s].in * in_us_per_byte;
+		left -= (sg[s].n - 1) * sg[s].comp;
+		gpu = fmax(gpu, arrived + left);
+		left -= sg[s].comp;
+	}
+	if (first_done < 0)
+		first_done = 0;
+	double end = fmax(gpu + out_tile_us, first_done + out_total_us);
+	return fmax(end, floor_us);
+}
+
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                    const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
 {
@@ -177,129 +438,69 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			*out = e;
 		return e.time_ms;
 	}
-	int Mt = ceil_div(p->m, T), Nt = ceil_div(p->n, T), Kt = ceil_div(p->k > 0 ? p->k : 1, T);
-	int mr = p->m - (Mt - 1) * T, nr = p->n - (Nt - 1) * T;
-	int tri = p->routine == 's' || p->routine == 'y';
 
-	/* ---- compute: list scheduling of C tile chains, full tiles first ----
-	 * A device with L workers (CPU cores) runs L chains at once: its time is its work / L, but
-	 * never less than its longest chain (one tile cannot use two workers). */
-	double ch[PM_MAX_DEVS][2][2], work[PM_MAX_DEVS] = {0}, longest[PM_MAX_DEVS] = {0};
-	double fin[PM_MAX_DEVS] = {0}, lanes[PM_MAX_DEVS];
-	int cnt[PM_MAX_DEVS] = {0};
+	/* 1. the tile schedule: full tiles first, then the ragged edges */
+	struct tiling t;
+	tiling_of(p, T, &t);
+	struct lane_load ld[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
-		lanes[i] = d->nworkers > 0 ? d->nworkers : 1;
+		memset(&ld[i], 0, sizeof ld[i]);
+		ld[i].lanes = d->nworkers > 0 ? d->nworkers : 1;
 		for (int a = 0; a < 2; a++)
 			for (int b = 0; b < 2; b++)
-				ch[i][a][b] = chain_us(p, d, T, a ? mr : T, b ? nr : T);
+				ld[i].chain[a][b] = chain_us(p, d, T, a ? t.mr : T, b ? t.nr : T);
 	}
-	int total = 0;
-	int rf = mr == T ? Mt : Mt - 1, cf = nr == T ? Nt : Nt - 1; /* full tile rows, cols */
-	for (int cls = 0; cls < 4; cls++) {
-		int ea = cls & 1, eb = cls >> 1; /* full tiles first, then edge rows, edge cols, corner */
-		long rows = ea ? (mr != T) : rf, cols = eb ? (nr != T) : cf;
-		long tiles = rows * cols;
-		if (tri) /* lower triangle of a square C: half the full tiles plus the diagonal */
-			tiles = ea == eb ? (rows * cols + rows) / 2 : (ea ? tiles : 0);
-		for (long t = 0; t < tiles; t++) {
-			int best = -1;
-			double best_fin = 0;
-			for (int i = 0; i < ns; i++) {
-				double c = ch[i][ea][eb];
-				double f = fmax((work[i] + c) / lanes[i], fmax(longest[i], c));
-				if (best < 0 || f < best_fin) {
-					best = i;
-					best_fin = f;
-				}
-			}
-			double c = ch[best][ea][eb];
-			work[best] += c;
-			longest[best] = fmax(longest[best], c);
-			fin[best] = best_fin;
-			cnt[best]++;
-			total++;
-		}
-	}
-	double full = (double)Mt * T * Nt * T * Kt * T;
+	for (int cls = 0; cls < 4; cls++) /* full tiles first, then edge rows, edge columns, corner */
+		schedule_class(ld, ns, cls & 1, cls >> 1, t.count[cls & 1][cls >> 1]);
+	double full = (double)t.Mt * T * (double)t.Nt * T * (double)t.Kt * T;
 	e.padding = full > 0 ? 1.0 - (double)p->m * p->n * (p->k > 0 ? p->k : 1) / full : 0;
-
-	/* ---- transfers: who needs what from where ---- */
-	double el = elem_of(p);
-	double tri_f = tri ? 0.5 : 1.0;
-	double Ab = (double)p->m * p->k * el * ((p->routine == 't' || p->routine == 'r') ? 0.5 : 1.0);
-	double Bb = p->routine == 's' ? 0 : (double)p->k * p->n * el;
-	double Cb = (double)p->m * p->n * el * tri_f;
-	int P, Q;
-	pm_grid(ns, Mt, Nt, &P, &Q);
-	int route = can_route(db, dev, sel, ns);
-	double needA[PM_MAX_DEVS], needB[PM_MAX_DEVS], share[PM_MAX_DEVS];
-	for (int i = 0; i < ns; i++) {
-		share[i] = total ? (double)cnt[i] / total : 0;
-		/* a device with a share of the tiles needs the row/col panels of its block-cyclic part */
-		needA[i] = share[i] > 0 ? fmin(1.0, fmax(share[i] * Q, 1.0 / P)) : 0;
-		needB[i] = share[i] > 0 ? fmin(1.0, fmax(share[i] * P, 1.0 / Q)) : 0;
-		if (p->routine == 's') /* syrk reads A for both rows and columns of C */
-			needA[i] = fmin(1.0, needA[i] + needB[i]);
-	}
-	int cnode = p->loc[2];
-	int elsewhere = 0; /* a chosen device computes C tiles away from C's memory */
+	double share[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++)
-		elsewhere |= share[i] > 0 && dev[sel[i]].node != cnode;
-	e.wr_lazy = cnode >= 0 && db->node[cnode].kind == LM_GPU && p->reads_c && elsewhere &&
-	            (p->loc[0] == cnode || p->loc[1] == cnode);
-	struct flows in = {0}, outf = {0};
-	matrix_flows(&in, db, dev, sel, ns, p->loc[0], Ab, needA, route);
-	matrix_flows(&in, db, dev, sel, ns, p->loc[1], Bb, needB, route);
-	for (int i = 0; i < ns; i++) {
-		int node = dev[sel[i]].node;
-		if (node == cnode || cnode < 0)
-			continue;
-		if (p->reads_c && !e.wr_lazy)
-			add_flow(&in, db, cnode, node, share[i] * Cb);
-		add_flow(&outf, db, node, cnode, share[i] * Cb);
-	}
-	int act[2 * 4 * PM_MAX_DEVS * 2][2], nact = 0;
-	for (int i = 0; i < in.n; i++) { act[nact][0] = in.src[i]; act[nact++][1] = in.dst[i]; }
-	for (int i = 0; i < outf.n; i++) { act[nact][0] = outf.src[i]; act[nact++][1] = outf.dst[i]; }
+		share[i] = t.total ? (double)ld[i].cnt / (double)t.total : 0;
 
-	double tile_bytes = (double)T * T * el;
+	/* 2. the data flows */
+	struct device_flows f;
+	data_flows(p, dev, sel, ns, db, &t, share, &f);
+	e.wr_lazy = f.wr_lazy;
+	int act[2 * 4 * PM_MAX_DEVS * 2][2], nact = 0;
+	for (int i = 0; i < f.in.n; i++) { act[nact][0] = f.in.src[i]; act[nact++][1] = f.in.dst[i]; }
+	for (int i = 0; i < f.out.n; i++) { act[nact][0] = f.out.src[i]; act[nact++][1] = f.out.dst[i]; }
+
+	/* 3 and 4. each device's links, then its flow shop */
 	double worst = 0;
+	int P, Q;
+	pm_grid(ns, (int)fmin(t.Mt, 1 << 30), (int)fmin(t.Nt, 1 << 30), &P, &Q);
 	for (int i = 0; i < ns; i++) {
-		int node = dev[sel[i]].node;
-		double tin = 0, tout = 0, first = 0, last = 0, lat = 0;
-		for (int f = 0; f < in.n; f++) {
-			if (in.dst[f] != node)
-				continue;
-			double bw = lm_shared_bw(db, in.src[f], node, (const int (*)[2])act, nact);
-			double ntiles = ceil(in.bytes[f] / tile_bytes);
-			double l = ntiles * db->link[in.src[f]][node].latency_us;
-			tin = fmax(tin, in.bytes[f] / (bw * 1e3) + l);
-			lat += l;
-			first = fmax(first, lm_link_time_us(db, in.src[f], node, (size_t)(2 * tile_bytes)));
+		struct device_links L;
+		link_rates(p, &dev[sel[i]], db, &f, (const int (*)[2])act, nact, T, &L);
+		double comp = finish_with(&ld[i], 0, 0), tdev = comp;
+		double bytes_in = f.A[i] + f.B[i] + f.Cin[i];
+		if (ld[i].cnt > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
+			double n = (double)ld[i].cnt;
+			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P))), cols = n / rows;
+			double per = comp / n; /* us per tile on this device (its lanes included) */
+			struct segment sg[3] = {
+				{ 1, f.A[i] / rows + f.B[i] / cols + f.Cin[i] / n, per },
+				{ rows - 1, f.A[i] / rows + f.Cin[i] / n, per },
+				{ n - rows, (rows > 0 && cols > 1 ? f.B[i] / cols / rows : 0) + f.Cin[i] / n, per },
+			};
+			double in_rate = bytes_in > 0 ? L.tin / bytes_in : 0; /* us per byte */
+			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0;
+			tdev = device_time(sg, 3, in_rate, comp, L.tout, out_tile, L.host_both_us);
 		}
-		for (int f = 0; f < outf.n; f++) {
-			if (outf.src[f] != node)
-				continue;
-			double bw = lm_shared_bw(db, node, outf.dst[f], (const int (*)[2])act, nact);
-			double ntiles = ceil(outf.bytes[f] / tile_bytes);
-			double l = ntiles * db->link[node][outf.dst[f]].latency_us;
-			tout = fmax(tout, outf.bytes[f] / (bw * 1e3) + l);
-			lat += l;
-			last = fmax(last, lm_link_time_us(db, node, outf.dst[f], (size_t)tile_bytes));
-		}
-		double comp = fin[i];
-		double t = first + fmax(comp, fmax(tin, tout)) + last;
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
-		if (t > worst) {
-			worst = t;
+		if (tdev > worst) {
+			worst = tdev;
 			e.compute_ms = comp / 1e3;
-			e.transfer_ms = fmax(tin, tout) / 1e3;
-			e.latency_ms = (first + last + lat) / 1e3;
+			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
+			e.latency_ms = L.lat / 1e3;
 		}
 	}
-	double tasks = (double)total * Kt + (e.wr_lazy ? total : 0);
+
+	/* 5. the call: its slowest device, and never less than submitting its tasks */
+	double tasks = (double)t.total * (double)t.Kt + (e.wr_lazy ? (double)t.total : 0);
 	e.time_ms = fmax(worst, tasks * PM_SUBMIT_US) / 1e3;
 	int pw = p->dbl ? 1 : 0;
 	if (pm_has_power(dev, ndev, subset, p->dbl))
@@ -366,6 +567,16 @@ static int tune_subset(const struct pm_problem *p, const struct pm_device *dev, 
 	return 0;
 }
 
+/* Whether device d holds every operand the call uses: then its tiles are views of them, and no
+ * copy takes its memory. */
+static int holds_all(const struct pm_problem *p, const struct pm_device *d)
+{
+	for (int i = 0; i < 3; i++)
+		if (p->loc[i] >= 0 && p->loc[i] != d->node)
+			return 0;
+	return 1;
+}
+
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out)
 {
@@ -376,27 +587,31 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	big = big > p->k ? big : p->k;
 	double el = elem_of(p);
 	int found = 0;
-	const int *cand;
-	int nc = pm_tile_candidates(&cand);
-	int fixed[1] = { o->fixed_T };
+	/* The candidates up to the first that covers the whole problem; past the list, the whole
+	 * problem as one tile (one cuBLAS call when the data lives on that GPU). */
+	const int *std;
+	int nstd = pm_tile_candidates(&std), cand[32], nc = 0;
 	if (o->fixed_T > 0) {
-		cand = fixed;
-		nc = 1;
+		cand[nc++] = o->fixed_T;
+	} else {
+		for (int c = 0; c < nstd && (c == 0 || std[c - 1] < big); c++)
+			cand[nc++] = std[c];
+		if (std[nstd - 1] < big)
+			cand[nc++] = big;
 	}
 	for (int c = 0; c < nc; c++) {
 		int T = cand[c];
-		/* past the first candidate covering the whole problem, larger tiles change nothing */
-		if (c > 0 && cand[c - 1] >= big && o->fixed_T <= 0)
-			break;
 		unsigned elig = 0;
 		for (int d = 0; d < ndev; d++)
 			if ((allowed >> d & 1) &&
-			    (dev[d].mem_bytes <= 0 || PM_TILE_COPIES * T * T * el <= dev[d].mem_bytes))
+			    (dev[d].mem_bytes <= 0 || holds_all(p, &dev[d]) ||
+			     PM_TILE_COPIES * (double)T * T * el <= dev[d].mem_bytes))
 				elig |= 1u << d;
 		struct pm_eval e;
 		if (tune_subset(p, dev, ndev, db, T, elig, m, &e) != 0)
 			continue;
-		if (!found || metric_of(&e, m) < metric_of(out, m)) {
+		/* ties (within a part in a million) go to the larger tile: fewer tasks, fewer copies */
+		if (!found || metric_of(&e, m) <= metric_of(out, m) * (1 + 1e-6)) {
 			*out = e;
 			found = 1;
 		}
@@ -405,7 +620,7 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 		return 0;
 	/* Nothing fits: the smallest tile on the fastest allowed device, so the call still runs
 	 * (StarPU evicts as it goes). */
-	int T = o->fixed_T > 0 ? o->fixed_T : cand[0];
+	int T = o->fixed_T > 0 ? o->fixed_T : std[0];
 	tune_subset(p, dev, ndev, db, T, allowed, PM_TIME, out);
 	return -1;
 }

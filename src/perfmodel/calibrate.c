@@ -71,6 +71,122 @@ static double time_gemm(int dbl, int w, int T, int reps, double *watts)
 	return ret || us <= 0 ? 0 : 2.0 * T * T * (double)T * reps / (us * 1e3);
 }
 
+/* ---- tile transfers through StarPU, while the GPU computes -------------------------------- */
+
+struct xfer_wait {
+	int pending;
+};
+
+static void xfer_home(void *arg)
+{
+	void **a = arg;
+	starpu_data_release_on_node((starpu_data_handle_t)a[0], STARPU_MAIN_RAM);
+	__atomic_sub_fetch(&((struct xfer_wait *)a[1])->pending, 1, __ATOMIC_RELEASE);
+	free(a);
+}
+
+/* GB/s at which StarPU moves T x T tiles between the host and GPU worker w's memory while that
+ * GPU runs gemm kernels: dir 0 host to GPU (prefetches), 1 GPU to host (write-backs of tiles the
+ * GPU owns), 2 both at once (bytes of both directions counted). Measured, not taken from the
+ * link map, because a routine's copies are StarPU's requests, issued and completed by the CUDA
+ * driver between kernels: with small tiles they move well below the link's bandwidth (issue 14,
+ * bench/results/gemm-model-*.md). The tiles are sub-blocks of a pinned matrix (leading
+ * dimension 4T), so they travel as 2D copies, as a routine's do; one T x T x T/4 product per tile
+ * keeps the GPU busy without outlasting the copy. 0 on failure. */
+static double time_xfer(int dbl, int w, int T, int dir)
+{
+	size_t elem = dbl ? sizeof(double) : sizeof(float), tb = (size_t)T * T * elem;
+	int nt = (int)((512u << 20) / tb);
+	nt = nt < 4 ? 4 : nt > 64 ? 64 : nt - nt % 4;
+	unsigned node = starpu_worker_get_memory_node((unsigned)w);
+	uint32_t ld = 4u * (uint32_t)T;
+	void *host[2] = { NULL, NULL };
+	starpu_data_handle_t tile[2][64], load[3];
+	for (int s = 0; s < 2; s++)
+		if (starpu_malloc(&host[s], tb * nt) != 0) {
+			if (s)
+				starpu_free_noflag(host[0], tb * nt);
+			return 0;
+		}
+	for (int s = 0; s < 2; s++) {
+		memset(host[s], 0, tb * nt);
+		for (int i = 0; i < nt; i++) /* tile i: rows (i % 4) T, columns (i / 4) T */
+			starpu_matrix_data_register(&tile[s][i], STARPU_MAIN_RAM,
+			                            (uintptr_t)((char *)host[s] + ((size_t)(i % 4) * T +
+			                                        (size_t)(i / 4) * T * ld) * elem),
+			                            ld, (uint32_t)T, (uint32_t)T, elem);
+	}
+	uint32_t q = (uint32_t)(T / 4 > 0 ? T / 4 : 1);
+	starpu_matrix_data_register(&load[0], -1, 0, (uint32_t)T, (uint32_t)T, q, elem);
+	starpu_matrix_data_register(&load[1], -1, 0, q, q, (uint32_t)T, elem);
+	starpu_matrix_data_register(&load[2], -1, 0, (uint32_t)T, (uint32_t)T, (uint32_t)T, elem);
+	struct paralia_task_opts o = { 0, w };
+	for (int i = 0; i < 3; i++) /* the load's operands, initialised on the GPU */
+		dbl ? paralia_task_dlascal('G', 0.0, load[i], &o) : paralia_task_slascal('G', 0.0f, load[i], &o);
+	for (int i = 0; i < nt; i++) { /* set 1 owned by the GPU: its write-backs are real */
+		dbl ? paralia_task_dlascal('G', 1.0, tile[1][i], &o) : paralia_task_slascal('G', 1.0f, tile[1][i], &o);
+	}
+	starpu_task_wait_for_all();
+	struct xfer_wait wt = { dir != 0 ? nt : 0 };
+	double t0 = starpu_timing_now();
+	for (int i = 0; i < nt; i++) {
+		if (dbl)
+			paralia_task_dgemm('N', 'N', 1.0, load[0], load[1], 1.0, load[2], &o);
+		else
+			paralia_task_sgemm('N', 'N', 1.0f, load[0], load[1], 1.0f, load[2], &o);
+		if (dir != 1)
+			starpu_data_prefetch_on_node(tile[0][i], node, 1);
+		if (dir != 0) {
+			void **a = malloc(2 * sizeof *a);
+			a[0] = tile[1][i];
+			a[1] = &wt;
+			starpu_data_acquire_on_node_cb(tile[1][i], STARPU_MAIN_RAM, STARPU_R, xfer_home, a);
+		}
+	}
+	for (int i = 0; dir != 1 && i < nt; i++) {
+		starpu_data_acquire_on_node(tile[0][i], (int)node, STARPU_R);
+		starpu_data_release_on_node(tile[0][i], (int)node);
+	}
+	while (__atomic_load_n(&wt.pending, __ATOMIC_ACQUIRE) > 0)
+		starpu_sleep(10e-6);
+	double us = starpu_timing_now() - t0;
+	starpu_task_wait_for_all();
+	for (int s = 0; s < 2; s++) {
+		for (int i = 0; i < nt; i++)
+			starpu_data_unregister(tile[s][i]);
+		starpu_free_noflag(host[s], tb * nt);
+	}
+	for (int i = 0; i < 3; i++)
+		starpu_data_unregister(load[i]);
+	double bytes = (double)tb * nt * (dir == 2 ? 2 : 1);
+	return us > 0 ? bytes / (us * 1e3) : 0;
+}
+
+/* The "xfer" lines of the kernel table: per precision and tile size, GB/s host to GPU, GPU to
+ * host and both directions at once, through StarPU while the GPU computes. */
+static void calibrate_xfer(FILE *f, const char *who)
+{
+	int w = starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0);
+	if (w < 0)
+		return;
+	const int *T;
+	int nc = pm_tile_candidates(&T);
+	fprintf(f, "# xfer prec tile GB/s-host-to-gpu GB/s-gpu-to-host GB/s-both: tile copies through\n"
+	        "# StarPU while the GPU computes (2D copies of T x T sub-blocks, pinned host memory)\n");
+	for (int p = 1; p >= 0; p--)
+		for (int i = 0; i < nc; i++) {
+			if (T[i] < 512)
+				continue; /* GPUs never get such tiles from the autotuner's large problems */
+			double g[3];
+			for (int dir = 0; dir < 3; dir++)
+				g[dir] = time_xfer(p, w, T[i], dir);
+			fprintf(stderr, "paralia: %s: %c tile %d copies through StarPU: %.1f GB/s to the GPU, "
+			        "%.1f back, %.1f both ways\n", who, p ? 'd' : 's', T[i], g[0], g[1], g[2]);
+			if (g[0] > 0 && g[1] > 0 && g[2] > 0)
+				fprintf(f, "xfer %c %d %.2f %.2f %.2f\n", p ? 'd' : 's', T[i], g[0], g[1], g[2]);
+		}
+}
+
 int paralia_calibrate_kernels(const char *path)
 {
 	const char *who = "paralia_calibrate_kernels";
@@ -123,6 +239,7 @@ int paralia_calibrate_kernels(const char *path)
 					fprintf(f, "%s %c %d %.3f\n", k[i].kind, p ? 'd' : 's', T, g);
 			}
 	}
+	calibrate_xfer(f, who);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, path, strerror(errno));
 		remove(tmp);

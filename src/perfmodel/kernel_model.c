@@ -86,6 +86,8 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		char *p = line + strspn(line, " \t");
 		if (*p == '#' || *p == '\n' || *p == '\0')
 			continue;
+		if (!strncmp(p, "xfer", 4) && (p[4] == ' ' || p[4] == '\t'))
+			continue; /* transfer lines: pm_xfer_load */
 		char k[16], prec;
 		int tile;
 		double gf, w = 0;
@@ -129,4 +131,86 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	t.source = "kernel table";
 	*r = t;
 	return 1;
+}
+
+/* Kernel table lines "xfer <s|d> <tile> <GB/s in> <GB/s out> <GB/s both>", tiles ascending per
+ * precision (written by paralia_calibrate_kernels). */
+int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	struct pm_xfer t;
+	memset(&t, 0, sizeof t);
+	int n[2] = { 0, 0 }, T[2][PM_MAX_RATES], ret = 0, lineno = 0;
+	double g[2][3][PM_MAX_RATES];
+	char line[256];
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		char *p = line + strspn(line, " \t");
+		if (strncmp(p, "xfer", 4) || (p[4] != ' ' && p[4] != '\t'))
+			continue;
+		char prec;
+		int tile;
+		double v[3];
+		if (sscanf(p + 4, " %c %d %lf %lf %lf", &prec, &tile, &v[0], &v[1], &v[2]) != 5 ||
+		    (prec != 's' && prec != 'd') || tile <= 0 || !(v[0] > 0) || !(v[1] > 0) || !(v[2] > 0) ||
+		    !(v[0] < 1e5) || !(v[1] < 1e5) || !(v[2] < 1e5)) {
+			snprintf(err, errlen, "%s:%d: expected \"xfer <s|d> <tile> <GB/s in> <GB/s out> "
+			         "<GB/s both>\" with rates in (0, 1e5)", path, lineno);
+			ret = -1;
+			break;
+		}
+		int d = prec == 'd';
+		if (n[d] == PM_MAX_RATES || (n[d] && T[d][n[d] - 1] >= tile)) {
+			snprintf(err, errlen, "%s:%d: xfer tile sizes must ascend (at most %d per precision)",
+			         path, lineno, PM_MAX_RATES);
+			ret = -1;
+			break;
+		}
+		T[d][n[d]] = tile;
+		for (int k = 0; k < 3; k++)
+			g[d][k][n[d]] = v[k];
+		n[d]++;
+	}
+	fclose(f);
+	if (ret < 0 || n[1] == 0)
+		return ret;
+	/* one tile grid, double's; single precision's rates where measured, else double's at the
+	 * same bytes per tile column (a tile of T floats moves like one of T/2 doubles) */
+	t.n = n[1];
+	for (int i = 0; i < t.n; i++) {
+		t.T[i] = T[1][i];
+		for (int k = 0; k < 3; k++)
+			t.gbs[1][k][i] = g[1][k][i];
+	}
+	for (int i = 0; i < t.n; i++)
+		for (int k = 0; k < 3; k++) {
+			if (n[0] == 0) {
+				t.gbs[0][k][i] = pm_xfer_gbs(&t, 1, t.T[i] / 2 > 0 ? t.T[i] / 2 : 1, k);
+				continue;
+			}
+			struct pm_xfer s1 = { .n = n[0] };
+			memcpy(s1.T, T[0], sizeof s1.T);
+			for (int j = 0; j < n[0]; j++)
+				s1.gbs[1][k][j] = g[0][k][j];
+			t.gbs[0][k][i] = pm_xfer_gbs(&s1, 1, t.T[i], k);
+		}
+	*x = t;
+	return 1;
+}
+
+double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, int dir)
+{
+	if (!x || x->n == 0 || T <= 0 || dir < 0 || dir > 2)
+		return 0;
+	const double *g = x->gbs[dbl ? 1 : 0][dir];
+	if (T <= x->T[0])
+		return g[0] * T / x->T[0]; /* smaller tiles: per-copy costs dominate, rate ~ size */
+	for (int i = 1; i < x->n; i++)
+		if (T <= x->T[i]) {
+			double f = log2((double)T / x->T[i - 1]) / log2((double)x->T[i] / x->T[i - 1]);
+			return g[i - 1] + f * (g[i] - g[i - 1]);
+		}
+	return g[x->n - 1];
 }

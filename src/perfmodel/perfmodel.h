@@ -26,6 +26,19 @@ struct pm_rates {
 	const char *source; /* "starpu history", "<file>", "default H200", ... */
 };
 
+/* How fast StarPU moves T x T tiles between the host and a GPU while that GPU computes, per
+ * precision (0 single, 1 double), direction (0 to the GPU, 1 back, 2 both at once: sum of both)
+ * and tile size: the "xfer" lines of the kernel table (paralia_calibrate_kernels). */
+struct pm_xfer {
+	int n;
+	int T[PM_MAX_RATES];
+	double gbs[2][3][PM_MAX_RATES];
+};
+/* Reads the xfer lines of a kernel table: 1 found, 0 none or no file, -1 malformed (err). */
+int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen);
+/* GB/s for tile size T, interpolated in log2(T); 0 when x has no data. */
+double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, int dir);
+
 /* A device as the autotuner sees it: one StarPU memory node and the workers computing there. */
 struct pm_device {
 	enum pm_dev_kind kind;
@@ -35,6 +48,7 @@ struct pm_device {
 	int first_worker;/* a StarPU worker id of the device (placement hints pin to it) */
 	double mem_bytes;/* memory available for tiles; 0: unlimited (host) */
 	struct pm_rates rates;
+	struct pm_xfer xfer; /* its tile copies to and from the host through StarPU (n 0: unknown) */
 };
 
 /* A routine call reduced to a gemm-like problem: C (m x n) += op(A) (m x k) op(B) (k x n). */
@@ -95,6 +109,13 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out);
+/* Step 1 of pm_evaluate on its own (for tests): list scheduling of C's tile chains, each tile to
+ * the device that finishes it first, full tiles first, then edge rows, edge columns, the corner.
+ * Device i runs lanes[i] chains at once; chain[i][a][b] is its time for a tile of class (edge row
+ * a, edge column b); count[a][b] tiles per class. Closed form: O(ns) per class, whatever the
+ * counts. Gives each device's tiles and finish time. */
+void pm_list_schedule(int ns, const double *lanes, const double (*chain)[2][2],
+                      const long count[2][2], long *tiles, double *finish);
 /* The P x Q grid (P Q = ns) of C tile owners for an Mt x Nt grid of tiles: the one whose busiest
  * slot has the fewest tiles (then the squarest), so a C one tile wide still spreads over ns. */
 void pm_grid(int ns, int Mt, int Nt, int *P, int *Q);

@@ -97,6 +97,9 @@ void pm_kernel_table_path(char *out, size_t len)
 		snprintf(out, len, "%s/.paralia/kernels-%s.txt", getenv("HOME") ? getenv("HOME") : ".", host);
 }
 
+/* Kernel rates, best first: the kernel table (a calibration the user ran, so the same table
+ * gives the same plans: StarPU's history changes with every run), StarPU's history, the
+ * defaults. The table's transfer rates (xfer lines) go with GPUs. */
 static void device_rates(struct pm_device *d)
 {
 	char path[512], err[600];
@@ -105,15 +108,12 @@ static void device_rates(struct pm_device *d)
 	int r = pm_rates_load(&table, path, d->kind == PM_GPU ? "gpu" : "cpu", err, sizeof err);
 	if (r < 0)
 		fprintf(stderr, "paralia: %s; using default kernel rates\n", err);
-	if (rates_from_history(&d->rates, d->first_worker, d->kind)) {
-		/* StarPU's history has the rates, only the table has the power */
-		if (r == 1)
-			memcpy(d->rates.watts, table.watts, sizeof d->rates.watts);
-		return;
-	}
+	memset(&d->xfer, 0, sizeof d->xfer);
+	if (d->kind == PM_GPU && pm_xfer_load(&d->xfer, path, err, sizeof err) < 0)
+		fprintf(stderr, "paralia: %s; using the link map's bandwidths for tile copies\n", err);
 	if (r == 1)
 		d->rates = table;
-	else
+	else if (!rates_from_history(&d->rates, d->first_worker, d->kind))
 		pm_rates_default(&d->rates, d->kind);
 }
 
