@@ -25,4 +25,7 @@ bench_copy2d_SOURCES = bench/copy2d.c
 # The same through StarPU's request machinery (prefetch, fetch, write-back, unregister).
 noinst_PROGRAMS += bench/starpu_xfer
 bench_starpu_xfer_SOURCES = bench/starpu_xfer.c
+# One cuBLAS call on the whole matrices: the reference for operands all on one GPU.
+noinst_PROGRAMS += bench/cublas_gemm
+bench_cublas_gemm_SOURCES = bench/cublas_gemm.c
 endif
