@@ -3,12 +3,22 @@
 #   - Debian packages: compilers, autotools, pkg-config, hwloc, OpenBLAS (CBLAS + LAPACKE)
 #   - StarPU 1.4.x built from Debian's source package into $PARALIA_DEPS (default ~/.paralia-deps),
 #     with CUDA when nvcc is found. A later run finds the stamp file and skips the ~10 minute build.
+#   - with --simgrid: a second StarPU from the same sources, built on SimGrid (Debian's
+#     libsimgrid-dev) into $PARALIA_DEPS/starpu-simgrid, for simulated machines (scripts/simulate.sh).
+#     It simulates CUDA workers without CUDA (StarPU refuses CUDA in a SimGrid build).
 # Prints what it does; on failure says which step failed and exits non-zero.
-# Usage: scripts/setup-deps.sh            (prints the StarPU prefix as its last line)
+# Usage: scripts/setup-deps.sh [--simgrid]  (prints the StarPU prefix as its last line)
 set -euo pipefail
 
+simgrid=no
+case "${1:-}" in
+  --simgrid) simgrid=yes ;;
+  "") ;;
+  *) printf '[setup] unknown option %s (usage: scripts/setup-deps.sh [--simgrid])\n' "$1" >&2; exit 2 ;;
+esac
 PARALIA_DEPS=${PARALIA_DEPS:-$HOME/.paralia-deps}
 STARPU_PREFIX="$PARALIA_DEPS/starpu"
+[ "$simgrid" = yes ] && STARPU_PREFIX="$PARALIA_DEPS/starpu-simgrid"
 STARPU_SERIES=1.4
 say()  { printf '[setup] %s\n' "$*" >&2; }
 fail() { printf '[setup] FAILED: %s\n' "$*" >&2; exit 1; }
@@ -18,6 +28,7 @@ SUDO=$(need_root)
 # ---- 1. Debian packages -------------------------------------------------------------------
 pkgs=(build-essential autoconf automake libtool pkg-config libhwloc-dev libopenblas-dev
       liblapacke-dev dpkg-dev ca-certificates python3)
+[ "$simgrid" = yes ] && pkgs+=(libsimgrid-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -34,7 +45,10 @@ fi
 # ---- 2. CUDA (optional) ---------------------------------------------------------------------
 NVCC=${NVCC:-$(command -v nvcc || true)}
 [ -z "$NVCC" ] && [ -x /usr/local/cuda/bin/nvcc ] && NVCC=/usr/local/cuda/bin/nvcc
-if [ -n "$NVCC" ]; then
+if [ "$simgrid" = yes ]; then
+  want_cuda=simgrid
+  say "SimGrid build: CUDA workers are simulated, CUDA itself is not used"
+elif [ -n "$NVCC" ]; then
   CUDA_DIR=$(cd "$(dirname "$NVCC")/.." && pwd)
   want_cuda=yes
   say "CUDA toolkit found at $CUDA_DIR: StarPU is built with CUDA"
@@ -95,7 +109,9 @@ cfg=(--prefix="$STARPU_PREFIX" --disable-opencl --disable-mpi --disable-fortran 
      --disable-starpupy --disable-opengl-render --disable-hdf5 --without-x --disable-mlr
      --disable-hip --disable-max-fpga --disable-fxt --disable-simgrid
      --enable-maxcpus=256 --enable-maxcudadev=8 --enable-maxnumanodes=4 --disable-static)
-if [ "$want_cuda" = yes ]; then
+if [ "$want_cuda" = simgrid ]; then
+  cfg=("${cfg[@]/--disable-simgrid/--enable-simgrid}" --disable-cuda)
+elif [ "$want_cuda" = yes ]; then
   cfg+=(--enable-cuda --with-cuda-dir="$CUDA_DIR")
   export NVCCFLAGS="${NVCCFLAGS:-} -gencode=arch=compute_90,code=sm_90"
 else
