@@ -8,3 +8,9 @@ tools_paralia_linkmap_SOURCES = tools/paralia-linkmap.c tools/linkmap_heatmap.c 
 bin_PROGRAMS += tools/paralia-kernels
 tools_paralia_kernels_SOURCES = tools/paralia-kernels.c
 
+# paralia-simmodels: completes the StarPU models of a simulated machine (scripts/simulate.sh); it
+# adds samples, which StarPU on SimGrid refuses, so it is built against the normal StarPU only.
+if !PARALIA_SIMULATION
+noinst_PROGRAMS += tools/paralia-simmodels
+tools_paralia_simmodels_SOURCES = tools/paralia-simmodels.c
+endif
