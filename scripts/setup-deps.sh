@@ -59,7 +59,9 @@ fi
 
 # ---- 3. StarPU 1.4.x ------------------------------------------------------------------------
 stamp="$STARPU_PREFIX/.paralia-stamp"
-if [ -f "$stamp" ] && grep -qx "cuda=$want_cuda" "$stamp" \
+stamp_id="cuda=$want_cuda"
+[ "$want_cuda" = simgrid ] && stamp_id="cuda=simgrid, copies of different node pairs overlap"
+if [ -f "$stamp" ] && grep -qx "$stamp_id" "$stamp" \
    && PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --exists "starpu-$STARPU_SERIES"; then
   say "reusing StarPU $(PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --modversion starpu-$STARPU_SERIES) in $STARPU_PREFIX"
   echo "$STARPU_PREFIX"
@@ -101,6 +103,22 @@ for f in "$srcdir"/src/drivers/cuda/driver_cuda.c "$srcdir"/src/drivers/cuda/dri
   fi
 done
 
+# StarPU on SimGrid serialises a GPU-GPU copy with any copy into its source or destination and
+# with the reverse copy ("observed with CUDA alone", src/core/simgrid.c): on NVLink machines four
+# peer copies in a ring run at once (1520 GB/s on the 4xH200 node, ../shared/platforms/h200x4.md),
+# and what copies really share is what the platform's links and sharing groups say. Keep only
+# StarPU's own rule: one stream, so one copy at a time, per source/destination pair.
+if [ "$want_cuda" = simgrid ]; then
+  f="$srcdir/src/core/simgrid.c"
+  if ! grep -q 'paralia: copies share what the platform says' "$f"; then
+    say "patching simgrid.c: copies of different node pairs overlap"
+    sed -i '/Same source\/destination, sequential/{n;n;a\
+	return 0; /* paralia: copies share what the platform says (its links and sharing groups) */
+}' "$f" || fail "patching $f"
+    grep -q 'paralia: copies share what the platform says' "$f" || fail "patching $f: pattern not found"
+  fi
+fi
+
 build="$srcdir/build-paralia-$want_cuda"
 rm -rf "$build"; mkdir -p "$build"
 # A 1.4 configure caps CPUs at the build machine's count; the GPU nodes this is for have 64+ cores and 4-8 GPUs.
@@ -123,6 +141,6 @@ say "configuring StarPU (log: $build/configure.log)"
 say "building StarPU with $jobs jobs (log: $build/make.log; ~10 min on 2 cores)"
 (cd "$build" && make -j"$jobs" >make.log 2>&1) || { tail -30 "$build/make.log" >&2; fail "StarPU build"; }
 (cd "$build" && make install >install.log 2>&1) || { tail -30 "$build/install.log" >&2; fail "StarPU install"; }
-echo "cuda=$want_cuda" >"$stamp"
+echo "$stamp_id" >"$stamp"
 say "StarPU installed in $STARPU_PREFIX"
 echo "$STARPU_PREFIX"
