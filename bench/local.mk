@@ -20,3 +20,8 @@ if PARALIA_USE_CUDA
 noinst_PROGRAMS += bench/pageable_race
 bench_pageable_race_SOURCES = bench/pageable_race.c
 endif
+
+# Copies between memory nodes through StarPU, alone and together (link sharing), on a GPU machine
+# or a simulated one (scripts/simulate.sh MACHINE link_bench).
+noinst_PROGRAMS += bench/link_bench
+bench_link_bench_SOURCES = bench/link_bench.c

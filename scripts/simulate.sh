@@ -2,7 +2,7 @@
 # Runs a program on a simulated machine: StarPU on SimGrid, paralia built for it (docs/SIMULATION.md).
 #   scripts/simulate.sh MACHINE PROGRAM [ARGS...]
 # MACHINE  h200x1, h200x4, dgx1-v100, a100x8 (sim/machines/MACHINE.conf) or the path of such a file
-# PROGRAM  gemm_bench, cholesky, lu, sim_links: paralia's programs built for simulation; or the
+# PROGRAM  gemm_bench, cholesky, lu, link_bench: paralia's programs built for simulation; or the
 #          path of any program built against StarPU on SimGrid (its main file includes starpu.h)
 # The environment passes through: STARPU_SCHED=dmdas (any StarPU policy; paralia's programs use
 # paralia's unless told), PARALIA_*, BENCH_*. For a StarPU program of your own under paralia's
@@ -82,7 +82,7 @@ fi
 case $program in
   gemm_bench) exe=$bsim/bench/gemm_bench ;;
   cholesky|lu) exe=$bsim/examples/paralia-$program ;;
-  sim_links) exe=$bsim/bench/sim_links ;;
+  link_bench) exe=$bsim/bench/link_bench ;;
   *) exe=$program ;;
 esac
 [ -x "$exe" ] || die "no program $exe"
