@@ -208,7 +208,7 @@ int lm_simgrid_platform(const struct lm_db *db, const struct lm_simgrid_opts *o,
 	fprintf(out, "<?xml version='1.0'?>\n"
 	        "<!DOCTYPE platform SYSTEM 'https://simgrid.org/simgrid.dtd'>\n"
 	        "<!-- StarPU-SimGrid platform written by paralia-linkmap simgrid from the link map of\n"
-	        "     %s: %d GPUs, %d CPU cores, %d sharing groups -->\n"
+	        "     %s: %d GPU(s), %d CPU cores, %d sharing group(s) -->\n"
 	        "<platform version=\"4.1\">\n", xml(db->machine, machine, sizeof machine), ngpus,
 	        o->ncpus, db->ngroups);
 	/* StarPU's own settings: plain max-min sharing, no TCP window, latency and bandwidth as given,
