@@ -9,6 +9,8 @@
 #   policy. One warm-up call and one timed call per process: bytes are StarPU's bus counters
 #   (STARPU_BUS_STATS) halved. Minimum: A + B + C into the GPUs once, C out once.
 #   Factorizations: one per process; minimum: the tiles the algorithm touches, once each way.
+# Each case runs RUNS times (default 3) and the run of median time is kept: under paralia's
+# policy the same simulated case varies a little between runs and builds.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 machines=${*:-h200x4 dgx1-v100}
@@ -30,6 +32,26 @@ policy_env() {
   esac
 }
 
+# measure ENV... -- PROGRAM ARGS...: RUNS simulations; prints "ms h2d_gb d2h_gb relays config" of
+# the run of median time (ms from gemm_bench's median, or the examples' "time X s").
+measure() {
+  local envs=() i out
+  while [ "$1" != -- ]; do envs+=("$1"); shift; done; shift
+  for i in $(seq "${RUNS:-3}"); do
+    env ${envs[@]+"${envs[@]}"} bash "$here/scripts/simulate.sh" "$m" "$@" >"$log" 2>&1
+    local line ms cfg h d relays
+    line=$(grep -E "^(paralia|graph)," "$log" | tail -n1)
+    if [ -n "$line" ]; then
+      ms=$(echo "$line" | cut -d, -f8) cfg=$(echo "$line" | cut -d, -f7 | tr ' ' _)
+    else
+      ms=$(sed -n 's/.*time \([0-9.]*\) s,.*/\1/p' "$log" | awk '{ print $1 * 1000 }') cfg=-
+    fi
+    read -r h d <<<"$(bus_gb "$log")"
+    relays=$(sed -n 's/.*tasks in .* s; \([0-9]*\) relays issued.*/\1/p' "$log" | tail -n1)
+    echo "${ms:-nan} $h $d ${relays:--} $cfg"
+  done | sort -g | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'
+}
+
 echo "machine,case,policy,tile,time_ms,h2d_gb,min_gb,h2d_ratio,d2h_gb,relays"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -43,15 +65,10 @@ for m in $machines; do
     for r in "${runs[@]}"; do
       IFS='|' read -r what p t cmd <<<"$r"
       # shellcheck disable=SC2046,SC2086
-      env $(policy_env "$p") $([ "$t" = - ] || echo BENCH_TILES=$t) \
-        bash "$here/scripts/simulate.sh" "$m" $cmd >"$log" 2>&1
-      line=$(grep -E "^(paralia|graph)," "$log" | tail -n1)
-      ms=$(echo "$line" | cut -d, -f8) cfg=$(echo "$line" | cut -d, -f7)
-      read -r h d <<<"$(bus_gb "$log")"
-      relays=$(sed -n 's/.*tasks in .* s; \([0-9]*\) relays issued.*/\1/p' "$log" | tail -n1)
-      [ "$t" = - ] && t=$(echo "$cfg" | sed -n 's/tile \([0-9]*\).*/\1/p')
-      awk -v m="$m" -v c="DGEMM $n hhh $what" -v p="$p" -v t="$t" -v ms="${ms:-nan}" -v h="$h" -v d="$d" \
-          -v min="$min" -v r="${relays:-}" 'BEGIN { printf "%s,%s,%s,%s,%s,%.3f,%s,%.2f,%.3f,%s\n",
+      read -r ms h d relays cfg <<<"$(measure $(policy_env "$p") $([ "$t" = - ] || echo BENCH_TILES=$t) -- $cmd)"
+      [ "$t" = - ] && t=$(echo "$cfg" | sed -n 's/tile_\([0-9]*\).*/\1/p')
+      awk -v m="$m" -v c="DGEMM $n hhh $what" -v p="$p" -v t="$t" -v ms="$ms" -v h="$h" -v d="$d" \
+          -v min="$min" -v r="$relays" 'BEGIN { printf "%s,%s,%s,%s,%s,%.3f,%s,%.2f,%.3f,%s\n",
           m, c, p, t, ms, h / 2, min, h / 2 / min, d / 2, r }'
     done
   done
@@ -61,12 +78,9 @@ for m in $machines; do
     min=$(awk -v k=$tiles -v nb=$nb 'BEGIN { printf "%.3f", k * nb * nb * 8 / 1e9 }')
     for p in paralia dmda dmdas lws; do
       # shellcheck disable=SC2046
-      env $(policy_env "$p") bash "$here/scripts/simulate.sh" "$m" $f -n 30720 -nb $nb >"$log" 2>&1
-      ms=$(sed -n 's/.*time \([0-9.]*\) s,.*/\1/p' "$log" | awk '{ print $1 * 1000 }')
-      read -r h d <<<"$(bus_gb "$log")"
-      relays=$(sed -n 's/.*tasks in .* s; \([0-9]*\) relays issued.*/\1/p' "$log" | tail -n1)
-      awk -v m="$m" -v c="$f 30720" -v p="$p" -v t=$nb -v ms="${ms:-nan}" -v h="$h" -v d="$d" \
-          -v min="$min" -v r="${relays:-}" 'BEGIN { printf "%s,%s,%s,%s,%s,%.3f,%s,%.2f,%.3f,%s\n",
+      read -r ms h d relays cfg <<<"$(measure $(policy_env "$p") -- $f -n 30720 -nb $nb)"
+      awk -v m="$m" -v c="$f 30720" -v p="$p" -v t=$nb -v ms="$ms" -v h="$h" -v d="$d" \
+          -v min="$min" -v r="$relays" 'BEGIN { printf "%s,%s,%s,%s,%s,%.3f,%s,%.2f,%.3f,%s\n",
           m, c, p, t, ms, h, min, h / min, d, r }'
     done
   done
