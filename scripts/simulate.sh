@@ -47,9 +47,11 @@ host=sim-$machine
 dims=${PARALIA_SIM_DIMS:-512,1024,1536,2048,2560,3072,3584,4096,4608,5120,5632,6144,6656,7168,7680,8192}
 dir=${PARALIA_SIM_DIR:-$here/_sim}/$machine
 home=$dir/home
-# (libtool puts the programs themselves in .libs/, beside a wrapper script)
-stamp=$(cat "$conf" "$linkmap" "$data"/source.conf "$data"/kernels-vm.txt "$data"/codelets/*.vm \
-          "$bnorm"/tools/.libs/paralia-simmodels "$bsim"/tools/.libs/paralia-linkmap | cksum)
+# (libtool puts the programs themselves in .libs/, beside a wrapper script, in shared builds)
+stamp=$(for f in "$conf" "$linkmap" "$data"/source.conf "$data"/kernels-vm.txt "$data"/codelets/*.vm \
+                 "$bnorm"/tools/paralia-simmodels "$bnorm"/tools/.libs/paralia-simmodels \
+                 "$bsim"/tools/paralia-linkmap "$bsim"/tools/.libs/paralia-linkmap; do
+          [ ! -f "$f" ] || cat "$f"; done | cksum)
 stamp="$stamp dims=$dims"
 if [ "$(cat "$dir/stamp" 2>/dev/null)" != "$stamp" ]; then
   echo "simulate: preparing $machine in $dir" >&2
