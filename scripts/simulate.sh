@@ -96,4 +96,9 @@ export STARPU_HOME=$home STARPU_HOSTNAME=$host STARPU_NCUDA=${STARPU_NCUDA:-$ngp
        STARPU_PERF_MODEL_HOMOGENEOUS_CUDA=1 STARPU_CALIBRATE_MINIMUM=1 \
        PARALIA_LINKMAP=${PARALIA_LINKMAP:-$linkmap} PARALIA_HOME=$dir/paralia-home \
        LD_LIBRARY_PATH=$bsim/.libs:$sim_prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-exec "$exe" "$@"
+set +e
+"$exe" "$@"
+rc=$?
+[ $rc -eq 0 ] || echo "simulate: $program exited with $rc; \"does not have a perfmodel\" above means a tile shape" \
+  "whose sizes are not all in PARALIA_SIM_DIMS ($dims): set it to a list with them" >&2
+exit $rc
