@@ -15,6 +15,10 @@
  * checked on sampled entries against a double-precision dot product on the host, then
  * BENCH_REPS (default 5) timed calls; the line gives their median, min and max. A point whose
  * placement names a GPU this machine lacks is skipped with a "skip" line.
+ * In a simulation build (StarPU on SimGrid, scripts/simulate.sh) the times are simulated: host
+ * matrices are folded (StarPU's STARPU_MALLOC_SIMULATION_FOLDED: address space, no memory), GPU
+ * ones are simulated GPU memory, nothing is filled or checked (no kernel runs), and the status
+ * column says "simulated".
  * CSV: system,prec,m,n,k,place,config,median_ms,min_ms,max_ms,tflops,predicted_ms,check,status
  */
 #include <paralia.h>
@@ -48,12 +52,21 @@ struct operands {
 	int dev[3];                    /* PARALIA_HOST or the GPU */
 	int si[SAMPLES], sj[SAMPLES];  /* sampled entries of C */
 	double c0[SAMPLES];            /* their values before the warm-up call */
+	size_t count[3];               /* elements of A, B, C (simulation builds free with it) */
 };
 
+#ifdef PARALIA_SIMULATION
+/* Pinned as on the GPU machine (StarPU simulates the pinning), folded: no real memory. */
+#define SIM_HOST_FLAGS (STARPU_MALLOC_PINNED | STARPU_MALLOC_SIMULATION_FOLDED)
+#endif
+
+/* GPUs the placements may name (in a simulation build: StarPU's simulated ones, once started). */
 static int gpu_count(void)
 {
 	int n = 0;
-#ifdef PARALIA_USE_CUDA
+#if defined(PARALIA_SIMULATION)
+	n = (int)starpu_cuda_worker_get_count();
+#elif defined(PARALIA_USE_CUDA)
 	if (cudaGetDeviceCount(&n) != cudaSuccess) {
 		cudaGetLastError();
 		n = 0;
@@ -76,6 +89,38 @@ static int parse_point(const char *s, struct point *p)
 	return 0;
 }
 
+#ifdef PARALIA_SIMULATION
+/* Simulated matrices: folded host memory, simulated GPU memory; never filled nor read. */
+static void operands_free(struct operands *o)
+{
+	for (int i = 0; i < 3; i++) {
+		if (o->at[i] && o->dev[i] != PARALIA_HOST)
+			pl_sim_gpu_free(o->at[i]);
+		if (o->host[i])
+			starpu_free_flags(o->host[i], o->count[i] * o->es, SIM_HOST_FLAGS);
+	}
+	memset(o, 0, sizeof *o);
+}
+
+static int operands_init(struct operands *o, const struct point *p)
+{
+	memset(o, 0, sizeof *o);
+	o->es = p->prec == 's' ? sizeof(float) : sizeof(double);
+	size_t count[3] = { (size_t)p->m * p->k, (size_t)p->k * p->n, (size_t)p->m * p->n };
+	for (int i = 0; i < 3; i++) {
+		o->count[i] = count[i];
+		o->dev[i] = p->place[i] == 'h' ? PARALIA_HOST : p->place[i] - '0';
+		if (starpu_malloc_flags(&o->host[i], count[i] * o->es, SIM_HOST_FLAGS) != 0)
+			o->host[i] = NULL;
+		o->at[i] = o->dev[i] == PARALIA_HOST ? o->host[i] : pl_sim_gpu_alloc(o->dev[i], count[i] * o->es);
+		if (!o->host[i] || !o->at[i]) {
+			operands_free(o);
+			return -1;
+		}
+	}
+	return 0;
+}
+#else
 /* Deterministic values in [-0.5, 0.5) with full mantissas, the same for every system. */
 static void fill(void *a, size_t count, int single, unsigned seed)
 {
@@ -189,6 +234,8 @@ static double check(const struct operands *o, const struct point *p, double beta
 	return worst;
 }
 
+#endif /* PARALIA_SIMULATION */
+
 /* ---- the systems: each runs one call, C = A B + beta C, and returns 0 when it ran -------- */
 
 static int call_paralia(const struct point *p, struct operands *o, double beta, int cfg)
@@ -268,9 +315,13 @@ static int call_cublasxt(const struct point *p, struct operands *o, double beta,
 }
 #endif
 
-/* Microseconds; cuBLASXt runs without StarPU, so not starpu_timing_now. */
+/* Microseconds; cuBLASXt runs without StarPU, so not starpu_timing_now, except in a simulation
+ * build, where only StarPU's clock (SimGrid's) tells the simulated time. */
 static double now_us(void)
 {
+#ifdef PARALIA_SIMULATION
+	return starpu_timing_now();
+#endif
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
@@ -318,7 +369,11 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 	}
 	/* Warm-up (first candidate), checked; then the best candidate from one call each. */
 	int ret = call(p, &o, beta, cand[0]);
+#ifdef PARALIA_SIMULATION
+	double err = NAN; /* no kernel ran: nothing to check */
+#else
 	double err = ret ? NAN : check(&o, p, beta);
+#endif
 	int best = cand[0];
 	if (!ret && ncand > 1) {
 		double best_t = INFINITY;
@@ -347,10 +402,16 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 	qsort(t, (size_t)r, sizeof *t, cmp_double);
 	double med = r % 2 ? t[r / 2] : 0.5 * (t[r / 2 - 1] + t[r / 2]);
 	double flops = 2.0 * p->m * (double)p->n * p->k;
+#ifdef PARALIA_SIMULATION
+	int ok = 1;
+	const char *verdict = "simulated";
+#else
 	int ok = err < 1.0;
+	const char *verdict = ok ? "ok" : "WRONG";
+#endif
 	printf("%s,%c,%d,%d,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.3g,%s\n", system, p->prec, p->m, p->n,
 	       p->k, p->place, config, med, t[0], t[r - 1], flops / (med * 1e-3) * 1e-12, predicted, err,
-	       ok ? "ok" : "WRONG");
+	       verdict);
 	fflush(stdout);
 	operands_free(&o);
 	return ok ? 0 : 1;
@@ -389,9 +450,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gemm_bench: empty candidate list\n");
 		return 2;
 	}
-	int gpus = gpu_count();
+	int gpus = 0;
 	int use_starpu = call == call_paralia || call == call_graph;
 	if (!use_starpu) {
+		gpus = gpu_count();
 #ifdef PARALIA_USE_CUDA
 		int devs[16];
 		for (int d = 0; d < gpus && d < 16; d++)
@@ -404,6 +466,8 @@ int main(int argc, char **argv)
 #endif
 	} else if (paralia_init() != 0) {
 		return 1;
+	} else {
+		gpus = gpu_count();
 	}
 	int fails = 0;
 	for (int a = 2; a < argc; a++) {

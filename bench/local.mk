@@ -29,3 +29,8 @@ bench_starpu_xfer_SOURCES = bench/starpu_xfer.c
 noinst_PROGRAMS += bench/cublas_gemm
 bench_cublas_gemm_SOURCES = bench/cublas_gemm.c
 endif
+
+# Copies between memory nodes through StarPU, alone and together (link sharing), on a GPU machine
+# or a simulated one (scripts/simulate.sh MACHINE link_bench).
+noinst_PROGRAMS += bench/link_bench
+bench_link_bench_SOURCES = bench/link_bench.c

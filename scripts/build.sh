@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is missing (scripts/setup-deps.sh), then configures and builds paralia in _build/.
 # Reuses an existing build: configure runs again only when configure.ac or Makefile.am changed.
+# --simulation: the same against StarPU on SimGrid (setup-deps.sh --simgrid), in _build_sim/,
+# for simulated machines (scripts/simulate.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-starpu_prefix=$(bash "$here/scripts/setup-deps.sh" | tail -n1)
+deps_opt=() cfg_opt=() bdir=_build
+case "${1:-}" in
+  --simulation) deps_opt=(--simgrid) cfg_opt=(--enable-simulation) bdir=_build_sim ;;
+  "") ;;
+  *) echo "[build] unknown option $1 (usage: scripts/build.sh [--simulation])" >&2; exit 2 ;;
+esac
+starpu_prefix=$(bash "$here/scripts/setup-deps.sh" "${deps_opt[@]}" | tail -n1)
 export PKG_CONFIG_PATH="$starpu_prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 export LD_LIBRARY_PATH="$starpu_prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 cd "$here"
@@ -12,15 +20,15 @@ if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt con
   echo "[build] autoreconf" >&2
   autoreconf -fi >/dev/null 2>&1 || { autoreconf -fi; exit 1; }
 fi
-mkdir -p _build && cd _build
+mkdir -p "$bdir" && cd "$bdir"
 if [ ! -f Makefile ] || [ ../configure -nt Makefile ]; then
-  echo "[build] configure (log: _build/config.log)" >&2
-  ../configure --prefix="${PARALIA_PREFIX:-$here/_install}" >configure.out 2>&1 \
+  echo "[build] configure (log: $bdir/config.log)" >&2
+  ../configure --prefix="${PARALIA_PREFIX:-$here/_install}" "${cfg_opt[@]}" >configure.out 2>&1 \
     || { tail -20 configure.out >&2; echo "[build] FAILED: configure" >&2; exit 1; }
-  tail -6 configure.out >&2
+  tail -7 configure.out >&2
 fi
 echo "[build] make" >&2
-make -j"$(nproc)" >make.out 2>&1 || { grep -E "error|Error" make.out | head -20 >&2; echo "[build] FAILED: make (log: _build/make.out)" >&2; exit 1; }
+make -j"$(nproc)" >make.out 2>&1 || { grep -E "error|Error" make.out | head -20 >&2; echo "[build] FAILED: make (log: $bdir/make.out)" >&2; exit 1; }
 # With a CUDA StarPU, also pack what the (offline) GPU machine needs: scripts/gpu-run.sh there.
 if grep -qx "cuda=yes" "$starpu_prefix/.paralia-stamp" 2>/dev/null; then
   bash "$here/scripts/gpu-bundle.sh" >/dev/null 2>&1 || echo "[build] warning: scripts/gpu-bundle.sh failed" >&2

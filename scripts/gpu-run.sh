@@ -12,6 +12,8 @@
 #             (paralia-kernels)
 #   gemm      bench/gemm_compare.sh (BENCH_* variables choose the dataset)
 #   sched     bench/sched_compare.sh on the tile GEMM graph, examples/cholesky and examples/lu
+#   links     bench/link_bench 512: StarPU's copies alone and together (what the simulated
+#             machines' platforms are checked against, docs/SIMULATION.md)
 # Results go to $OUT (the device tool's folder; default _gpu_out/): summary.txt, and
 # results.tar.gz with every log, CSV, table and plot, and StarPU's calibration (perfmodels, bus)
 # so that a later run can start from it (.device/calibration.tar.gz, if present, is unpacked).
@@ -111,7 +113,9 @@ stage_sched() {
   BENCH_REPS=3 RUNS=${SCHED_RUNS:-1} bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$n:$n:$n:hhh"
 }
 
-export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched need_linkmap
+stage_links() { _build/bench/link_bench 512; }
+
+export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links need_linkmap
 export here bundle prefix res
 
 note "gpu-run $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; stages: ${stages[*]}"
@@ -124,6 +128,7 @@ for s in "${stages[@]}"; do
     linkmap) run linkmap "${LINKMAP_LIMIT:-120}" stage_linkmap ;;
     gemm)    run gemm "${GEMM_LIMIT:-540}" stage_gemm ;;
     sched)   run sched "${SCHED_LIMIT:-400}" stage_sched ;;
+    links)   run links "${LINKS_LIMIT:-120}" stage_links ;;
     *) note "unknown stage $s" ;;
   esac
 done

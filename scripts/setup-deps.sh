@@ -3,12 +3,22 @@
 #   - Debian packages: compilers, autotools, pkg-config, hwloc, OpenBLAS (CBLAS + LAPACKE)
 #   - StarPU 1.4.x built from Debian's source package into $PARALIA_DEPS (default ~/.paralia-deps),
 #     with CUDA when nvcc is found. A later run finds the stamp file and skips the ~10 minute build.
+#   - with --simgrid: a second StarPU from the same sources, built on SimGrid (Debian's
+#     libsimgrid-dev) into $PARALIA_DEPS/starpu-simgrid, for simulated machines (scripts/simulate.sh).
+#     It simulates CUDA workers without CUDA (StarPU refuses CUDA in a SimGrid build).
 # Prints what it does; on failure says which step failed and exits non-zero.
-# Usage: scripts/setup-deps.sh            (prints the StarPU prefix as its last line)
+# Usage: scripts/setup-deps.sh [--simgrid]  (prints the StarPU prefix as its last line)
 set -euo pipefail
 
+simgrid=no
+case "${1:-}" in
+  --simgrid) simgrid=yes ;;
+  "") ;;
+  *) printf '[setup] unknown option %s (usage: scripts/setup-deps.sh [--simgrid])\n' "$1" >&2; exit 2 ;;
+esac
 PARALIA_DEPS=${PARALIA_DEPS:-$HOME/.paralia-deps}
 STARPU_PREFIX="$PARALIA_DEPS/starpu"
+[ "$simgrid" = yes ] && STARPU_PREFIX="$PARALIA_DEPS/starpu-simgrid"
 STARPU_SERIES=1.4
 say()  { printf '[setup] %s\n' "$*" >&2; }
 fail() { printf '[setup] FAILED: %s\n' "$*" >&2; exit 1; }
@@ -18,6 +28,7 @@ SUDO=$(need_root)
 # ---- 1. Debian packages -------------------------------------------------------------------
 pkgs=(build-essential autoconf automake libtool pkg-config libhwloc-dev libopenblas-dev
       liblapacke-dev dpkg-dev ca-certificates python3)
+[ "$simgrid" = yes ] && pkgs+=(libsimgrid-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -34,7 +45,10 @@ fi
 # ---- 2. CUDA (optional) ---------------------------------------------------------------------
 NVCC=${NVCC:-$(command -v nvcc || true)}
 [ -z "$NVCC" ] && [ -x /usr/local/cuda/bin/nvcc ] && NVCC=/usr/local/cuda/bin/nvcc
-if [ -n "$NVCC" ]; then
+if [ "$simgrid" = yes ]; then
+  want_cuda=simgrid
+  say "SimGrid build: CUDA workers are simulated, CUDA itself is not used"
+elif [ -n "$NVCC" ]; then
   CUDA_DIR=$(cd "$(dirname "$NVCC")/.." && pwd)
   want_cuda=yes
   say "CUDA toolkit found at $CUDA_DIR: StarPU is built with CUDA"
@@ -45,7 +59,9 @@ fi
 
 # ---- 3. StarPU 1.4.x ------------------------------------------------------------------------
 stamp="$STARPU_PREFIX/.paralia-stamp"
-if [ -f "$stamp" ] && grep -qx "cuda=$want_cuda" "$stamp" \
+stamp_id="cuda=$want_cuda"
+[ "$want_cuda" = simgrid ] && stamp_id="cuda=simgrid, copies of different node pairs overlap"
+if [ -f "$stamp" ] && grep -qx "$stamp_id" "$stamp" \
    && PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --exists "starpu-$STARPU_SERIES"; then
   say "reusing StarPU $(PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --modversion starpu-$STARPU_SERIES) in $STARPU_PREFIX"
   echo "$STARPU_PREFIX"
@@ -87,6 +103,22 @@ for f in "$srcdir"/src/drivers/cuda/driver_cuda.c "$srcdir"/src/drivers/cuda/dri
   fi
 done
 
+# StarPU on SimGrid serialises a GPU-GPU copy with any copy into its source or destination and
+# with the reverse copy ("observed with CUDA alone", src/core/simgrid.c): on NVLink machines four
+# peer copies in a ring run at once (1520 GB/s on the 4xH200 node, ../shared/platforms/h200x4.md),
+# and what copies really share is what the platform's links and sharing groups say. Keep only
+# StarPU's own rule: one stream, so one copy at a time, per source/destination pair.
+if [ "$want_cuda" = simgrid ]; then
+  f="$srcdir/src/core/simgrid.c"
+  if ! grep -q 'paralia: copies share what the platform says' "$f"; then
+    say "patching simgrid.c: copies of different node pairs overlap"
+    sed -i '/Same source\/destination, sequential/{n;n;a\
+	return 0; /* paralia: copies share what the platform says (its links and sharing groups) */
+}' "$f" || fail "patching $f"
+    grep -q 'paralia: copies share what the platform says' "$f" || fail "patching $f: pattern not found"
+  fi
+fi
+
 build="$srcdir/build-paralia-$want_cuda"
 rm -rf "$build"; mkdir -p "$build"
 # A 1.4 configure caps CPUs at the build machine's count; the GPU nodes this is for have 64+ cores and 4-8 GPUs.
@@ -95,7 +127,9 @@ cfg=(--prefix="$STARPU_PREFIX" --disable-opencl --disable-mpi --disable-fortran 
      --disable-starpupy --disable-opengl-render --disable-hdf5 --without-x --disable-mlr
      --disable-hip --disable-max-fpga --disable-fxt --disable-simgrid
      --enable-maxcpus=256 --enable-maxcudadev=8 --enable-maxnumanodes=4 --disable-static)
-if [ "$want_cuda" = yes ]; then
+if [ "$want_cuda" = simgrid ]; then
+  cfg=("${cfg[@]/--disable-simgrid/--enable-simgrid}" --disable-cuda)
+elif [ "$want_cuda" = yes ]; then
   cfg+=(--enable-cuda --with-cuda-dir="$CUDA_DIR")
   export NVCCFLAGS="${NVCCFLAGS:-} -gencode=arch=compute_90,code=sm_90"
 else
@@ -107,6 +141,6 @@ say "configuring StarPU (log: $build/configure.log)"
 say "building StarPU with $jobs jobs (log: $build/make.log; ~10 min on 2 cores)"
 (cd "$build" && make -j"$jobs" >make.log 2>&1) || { tail -30 "$build/make.log" >&2; fail "StarPU build"; }
 (cd "$build" && make install >install.log 2>&1) || { tail -30 "$build/install.log" >&2; fail "StarPU install"; }
-echo "cuda=$want_cuda" >"$stamp"
+echo "$stamp_id" >"$stamp"
 say "StarPU installed in $STARPU_PREFIX"
 echo "$STARPU_PREFIX"

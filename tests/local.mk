@@ -78,6 +78,10 @@ tests_linkmap_machine_SOURCES = tests/linkmap_machine.c $(TESTING_SOURCES)
 EXTRA_DIST += tests/linkmap_tool.sh
 TESTS += tests/linkmap_machine tests/linkmap_tool.sh
 
+# paralia-linkmap simgrid: link maps as StarPU-SimGrid platforms (the shipped sim/platforms too).
+EXTRA_DIST += tests/linkmap_simgrid.sh
+TESTS += tests/linkmap_simgrid.sh
+
 # The heat map's PNG encoder.
 check_PROGRAMS += tests/linkmap_png
 tests_linkmap_png_SOURCES = tests/linkmap_png.c tools/png_write.c $(TESTING_SOURCES)

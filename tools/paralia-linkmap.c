@@ -3,11 +3,13 @@
  *   paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--quiet]
  *   paralia-linkmap show [FILE]
  *   paralia-linkmap heatmap [FILE] -o OUT.png
+ *   paralia-linkmap simgrid [FILE] -o PLATFORM.xml [--cpus N] [--gpu-mem GIB] [--starpu-bus PREFIX]
  * FILE defaults to this machine's file ($PARALIA_LINKMAP, else $PARALIA_HOME or ~/.paralia +
  * /linkmap-<host>.txt). Exit status: 0 done, 1 failed, 2 bad command line.
  */
 #include "linkmap/linkmap.h"
 #include "tools/linkmap_heatmap.h"
+#include "tools/linkmap_simgrid.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,8 @@ static const char *usage_text =
 	"usage: paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--quiet]\n"
 	"       paralia-linkmap show [FILE]\n"
 	"       paralia-linkmap heatmap [FILE] -o OUT.png\n"
+	"       paralia-linkmap simgrid [FILE] -o PLATFORM.xml [--cpus N] [--gpu-mem GIB] [--starpu-bus PREFIX]\n"
+	"         (the machine for StarPU on SimGrid; --starpu-bus also writes StarPU's PREFIX.bandwidth/.latency/.config)\n"
 	"FILE defaults to this machine's link map (PARALIA_LINKMAP, else PARALIA_HOME or ~/.paralia).\n";
 
 static int usage(const char *fmt, const char *arg)
@@ -138,6 +142,74 @@ static int cmd_heatmap(int argc, char **argv)
 	return 0;
 }
 
+/* A positive number from argv[i] (option `opt`), or -1 after printing the usage. */
+static double positive(const char *opt, const char *arg)
+{
+	char *end;
+	double v = arg ? strtod(arg, &end) : 0;
+	if (!arg || *end || end == arg || !(v > 0)) {
+		usage("simgrid: %s needs a positive number", opt);
+		return -1;
+	}
+	return v;
+}
+
+static int cmd_simgrid(int argc, char **argv)
+{
+	const char *file = NULL, *out = NULL, *bus = NULL;
+	struct lm_simgrid_opts o = { 16, 0 };
+	for (int i = 0; i < argc; i++) {
+		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--starpu-bus")) {
+			if (!next)
+				return usage("simgrid: %s needs a file name", argv[i]);
+			if (!strcmp(argv[i], "-o"))
+				out = next;
+			else
+				bus = next;
+			i++;
+		} else if (!strcmp(argv[i], "--cpus") || !strcmp(argv[i], "--gpu-mem")) {
+			double v = positive(argv[i], next);
+			if (v < 0)
+				return 2;
+			if (!strcmp(argv[i], "--cpus"))
+				o.ncpus = (int)v;
+			else
+				o.gpu_mem_bytes = v * (1 << 30);
+			i++;
+		} else if (argv[i][0] == '-') {
+			return usage("simgrid: unknown option '%s'", argv[i]);
+		} else if (file) {
+			return usage("simgrid: unexpected argument '%s'", argv[i]);
+		} else {
+			file = argv[i];
+		}
+	}
+	if (!out)
+		return usage("simgrid: say where to write the platform with -o PLATFORM.xml%s", "");
+	static struct lm_db db;
+	if (load(&db, file))
+		return 1;
+	char err[1024];
+	FILE *f = fopen(out, "w");
+	if (!f) {
+		fprintf(stderr, "paralia-linkmap: cannot write %s: %s\n", out, strerror(errno));
+		return 1;
+	}
+	int ret = lm_simgrid_platform(&db, &o, f, err, sizeof err);
+	if (fclose(f) && !ret)
+		ret = -1, snprintf(err, sizeof err, "write error on %s", out);
+	if (!ret && bus)
+		ret = lm_simgrid_starpu_bus(&db, &o, bus, err, sizeof err);
+	if (ret) {
+		fprintf(stderr, "paralia-linkmap: %s: %s\n", loaded_path, err);
+		remove(out);
+		return 1;
+	}
+	printf("wrote %s%s%s%s\n", out, bus ? ", " : "", bus ? bus : "", bus ? ".{bandwidth,latency,config}" : "");
+	return 0;
+}
+
 static int cmd_calibrate(int argc, char **argv)
 {
 	const char *out = NULL;
@@ -192,6 +264,8 @@ int main(int argc, char **argv)
 		return cmd_show(argc - 2, argv + 2);
 	if (!strcmp(cmd, "heatmap"))
 		return cmd_heatmap(argc - 2, argv + 2);
+	if (!strcmp(cmd, "simgrid"))
+		return cmd_simgrid(argc - 2, argv + 2);
 	if (!strcmp(cmd, "calibrate"))
 		return cmd_calibrate(argc - 2, argv + 2);
 	return usage("unknown command '%s'", cmd);

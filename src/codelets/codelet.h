@@ -89,6 +89,21 @@ void pl_cuda_scratch_check_info(struct pl_cuda_scratch *s, const char *kernel, c
 void pl_cuda_scratch_release(void);
 #endif
 
+/* A codelet's CUDA entry. With CUDA: the kernel, asynchronous on the worker's stream. In a
+ * simulation build (StarPU on SimGrid, no CUDA): a stand-in that StarPU does not call, since it
+ * takes each task's duration from the performance model, but whose presence makes StarPU
+ * simulate the kernel on its CUDA workers as well; asynchronous too, so that the simulated
+ * worker keeps serving copies while its kernel runs, as the real one does. Otherwise: CPU
+ * implementation only. */
+#if defined(PARALIA_USE_CUDA)
+#define PL_CUDA_ENTRY(fn) .cuda_funcs = { fn }, .cuda_flags = { STARPU_CUDA_ASYNC },
+#elif defined(PARALIA_SIMULATION)
+void pl_sim_cuda_entry(void *buffers[], void *cl_arg);
+#define PL_CUDA_ENTRY(fn) .cuda_funcs = { pl_sim_cuda_entry }, .cuda_flags = { STARPU_CUDA_ASYNC },
+#else
+#define PL_CUDA_ENTRY(fn)
+#endif
+
 /* Records a failure inside a task (failure.c): counted for paralia_task_failures(); the first
  * since the last reset prints one line "<kernel> on worker <w> failed: <fmt...>". */
 void pl_task_failed(const char *kernel, int worker, int info, const char *fmt, ...)

@@ -53,10 +53,7 @@ struct starpu_codelet CL(geadd) = {
 	.name = NAME_STR(geadd),
 	.cpu_funcs = { LOCAL(geadd_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(geadd_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(geadd_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(geadd_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(geadd_model),
 };

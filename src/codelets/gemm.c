@@ -45,10 +45,7 @@ struct starpu_codelet CL(gemm) = {
 	.name = NAME_STR(gemm),
 	.cpu_funcs = { LOCAL(gemm_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(gemm_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(gemm_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(gemm_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(gemm_model),
 };

@@ -106,10 +106,7 @@ struct starpu_codelet CL(getrf) = {
 	.name = NAME_STR(getrf),
 	.cpu_funcs = { LOCAL(getrf_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(getrf_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(getrf_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(getrf_cuda))
 	.nbuffers = 1,
 	.modes = { STARPU_RW },
 	.model = &LOCAL(getrf_model),

@@ -83,10 +83,7 @@ struct starpu_codelet CL(lascal) = {
 	.name = NAME_STR(lascal),
 	.cpu_funcs = { LOCAL(lascal_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(lascal_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(lascal_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(lascal_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(lascal_model),
 };

@@ -66,10 +66,7 @@ struct starpu_codelet CL(potrf) = {
 	.name = NAME_STR(potrf),
 	.cpu_funcs = { LOCAL(potrf_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(potrf_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(potrf_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(potrf_cuda))
 	.nbuffers = 1,
 	.modes = { STARPU_RW },
 	.model = &LOCAL(potrf_model),

@@ -44,10 +44,7 @@ struct starpu_codelet CL(symm) = {
 	.name = NAME_STR(symm),
 	.cpu_funcs = { LOCAL(symm_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(symm_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(symm_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(symm_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(symm_model),
 };

@@ -51,10 +51,7 @@ struct starpu_codelet CL(syr2k) = {
 	.name = NAME_STR(syr2k),
 	.cpu_funcs = { LOCAL(syr2k_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(syr2k_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(syr2k_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(syr2k_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(syr2k_model),
 };

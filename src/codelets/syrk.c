@@ -51,10 +51,7 @@ struct starpu_codelet CL(syrk) = {
 	.name = NAME_STR(syrk),
 	.cpu_funcs = { LOCAL(syrk_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(syrk_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(syrk_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(syrk_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(syrk_model),
 };

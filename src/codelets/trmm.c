@@ -47,10 +47,7 @@ struct starpu_codelet CL(trmm) = {
 	.name = NAME_STR(trmm),
 	.cpu_funcs = { LOCAL(trmm_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(trmm_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(trmm_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(trmm_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(trmm_model),
 };

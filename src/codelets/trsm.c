@@ -44,10 +44,7 @@ struct starpu_codelet CL(trsm) = {
 	.name = NAME_STR(trsm),
 	.cpu_funcs = { LOCAL(trsm_cpu) },
 	.cpu_funcs_name = { PARALIA_STR(LOCAL(trsm_cpu)) },
-#ifdef PARALIA_USE_CUDA
-	.cuda_funcs = { LOCAL(trsm_cuda) },
-	.cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+	PL_CUDA_ENTRY(LOCAL(trsm_cuda))
 	.nbuffers = STARPU_VARIABLE_NBUFFERS,
 	.model = &LOCAL(trsm_model),
 };

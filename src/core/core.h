@@ -16,6 +16,15 @@ int pl_memory_node_of(const void *ptr, unsigned *node);
  * Returns 0, or PARALIA_ERR_RUNTIME (message printed) when that work failed. */
 int pl_order_after_caller(const void *const *ptrs, int count);
 
+#ifdef PARALIA_SIMULATION
+/* Simulation builds (sim.c): memory of `bytes` on simulated GPU dev (an address range nothing
+ * may touch: StarPU on SimGrid moves no data), its release, and the GPU a pointer belongs to
+ * (PARALIA_HOST when none). */
+void *pl_sim_gpu_alloc(int dev, size_t bytes);
+void pl_sim_gpu_free(void *ptr);
+int pl_sim_gpu_of(const void *ptr);
+#endif
+
 /* Releases every kept matrix (src/blas/keep.c), at paralia_shutdown. */
 void pl_keep_shutdown(void);
 #endif

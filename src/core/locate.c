@@ -18,6 +18,8 @@ int paralia_locate(const void *ptr)
 	} else {
 		cudaGetLastError(); /* no GPU or unknown pointer: clear the sticky error, it is host memory */
 	}
+#elif defined(PARALIA_SIMULATION)
+	return pl_sim_gpu_of(ptr);
 #else
 	(void)ptr;
 #endif

@@ -275,6 +275,9 @@ static int open_file(struct lm_db *db, const char *path, struct lm_db *file)
 		return fallback(db);
 	}
 	lm_machine_identity(me, sizeof(me));
+#ifdef PARALIA_SIMULATION
+	snprintf(me, sizeof(me), "%s", file->machine); /* a simulated machine is what its map says */
+#endif
 	const char *chosen = getenv("PARALIA_LINKMAP");
 	if (strcmp(file->machine, me) && chosen && !strcmp(chosen, path))
 		warn_once("%s was measured on another machine (%s); using it because PARALIA_LINKMAP "

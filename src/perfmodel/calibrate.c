@@ -8,6 +8,7 @@
 #include "perfmodel/plan.h"
 #include "core/core.h"
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
