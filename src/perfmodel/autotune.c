@@ -3,9 +3,9 @@
  *
  * For one (tile size T, device subset S):
  *   compute  C tiles are handed out big-first to the device that would finish them first (list
- *            scheduling with each device's measured tile times), so edge tiles that run at a
- *            poor rate (padding waste) and the imbalance of a tile count that does not divide
- *            among the devices both show in the makespan;
+ *            scheduling with each device's measured tile times, in closed form: schedule.c), so
+ *            edge tiles that run at a poor rate (padding waste) and the imbalance of a tile count
+ *            that does not divide among the devices both show in the makespan;
  *   transfer each device needs the A row-panels and B column-panels of its C tiles (2D
  *            block-cyclic over a P x Q grid of S) and its C tiles; bytes cross the links their
  *            data lives behind, at the bandwidth each link keeps while all of them are busy
@@ -19,6 +19,7 @@
  */
 #include "config.h"
 #include "perfmodel/perfmodel.h"
+#include "common/sizes.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,8 +41,6 @@ int pm_tile_candidates(const int **T)
 	return (int)(sizeof candidates / sizeof candidates[0]);
 }
 
-static int ceil_div(int a, int b) { return (a + b - 1) / b; }
-
 int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl)
 {
 	for (int d = 0; d < ndev; d++)
@@ -50,11 +49,12 @@ int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl
 	return subset != 0;
 }
 
-/* Time (us) of one C tile's chain over k on one worker of device d; class (ei, ej): edge row/col. */
+/* Time (us) of one C tile's chain over k on one worker of device d, for an mi x nj C tile. */
 static double chain_us(const struct pm_problem *p, const struct pm_device *d, int T, int mi, int nj)
 {
-	int Kt = ceil_div(p->k, T), kr = p->k - (Kt - 1) * T;
-	double t = (Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, T) +
+	int64_t Kt = pl_ceil_div(p->k, T);
+	int kr = (int)(p->k - (Kt - 1) * T);
+	double t = (double)(Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, T) +
 	           pm_tile_us(&d->rates, p->dbl, mi, nj, kr) + Kt * PM_TASK_US;
 	/* trmm/trsm: the triangular A halves each chain on average. */
 	if (p->routine == 't' || p->routine == 'r')
@@ -146,15 +146,15 @@ static void matrix_flows(struct flows *f, const struct lm_db *db, const struct p
 	}
 }
 
-void pm_grid(int ns, int Mt, int Nt, int *P, int *Q)
+void pm_grid(int ns, int64_t Mt, int64_t Nt, int *P, int *Q)
 {
-	long best = -1;
+	int64_t best = -1;
 	*P = 1, *Q = ns > 0 ? ns : 1;
 	for (int p = 1; p <= ns; p++) {
 		if (ns % p)
 			continue;
 		int q = ns / p;
-		long load = (long)((Mt + p - 1) / p) * ((Nt + q - 1) / q); /* tiles of the busiest slot */
+		int64_t load = pl_ceil_div(Mt, p) * pl_ceil_div(Nt, q); /* tiles of the busiest slot */
 		if (best < 0 || load < best || (load == best && abs(p - q) < abs(*P - *Q)))
 			best = load, *P = p, *Q = q;
 	}
@@ -177,16 +177,17 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			*out = e;
 		return e.time_ms;
 	}
-	int Mt = ceil_div(p->m, T), Nt = ceil_div(p->n, T), Kt = ceil_div(p->k > 0 ? p->k : 1, T);
-	int mr = p->m - (Mt - 1) * T, nr = p->n - (Nt - 1) * T;
+	int64_t Mt = pl_ceil_div(p->m, T), Nt = pl_ceil_div(p->n, T);
+	int64_t Kt = pl_ceil_div(p->k > 0 ? p->k : 1, T);
+	int mr = (int)(p->m - (Mt - 1) * T), nr = (int)(p->n - (Nt - 1) * T);
 	int tri = p->routine == 's' || p->routine == 'y';
 
 	/* ---- compute: list scheduling of C tile chains, full tiles first ----
 	 * A device with L workers (CPU cores) runs L chains at once: its time is its work / L, but
 	 * never less than its longest chain (one tile cannot use two workers). */
-	double ch[PM_MAX_DEVS][2][2], work[PM_MAX_DEVS] = {0}, longest[PM_MAX_DEVS] = {0};
-	double fin[PM_MAX_DEVS] = {0}, lanes[PM_MAX_DEVS];
-	int cnt[PM_MAX_DEVS] = {0};
+	double ch[PM_MAX_DEVS][2][2], lanes[PM_MAX_DEVS];
+	struct pm_lane lane[PM_MAX_DEVS];
+	memset(lane, 0, sizeof lane);
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
 		lanes[i] = d->nworkers > 0 ? d->nworkers : 1;
@@ -194,32 +195,19 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			for (int b = 0; b < 2; b++)
 				ch[i][a][b] = chain_us(p, d, T, a ? mr : T, b ? nr : T);
 	}
-	int total = 0;
-	int rf = mr == T ? Mt : Mt - 1, cf = nr == T ? Nt : Nt - 1; /* full tile rows, cols */
+	int64_t total = 0;
+	int64_t rf = mr == T ? Mt : Mt - 1, cf = nr == T ? Nt : Nt - 1; /* full tile rows, cols */
 	for (int cls = 0; cls < 4; cls++) {
 		int ea = cls & 1, eb = cls >> 1; /* full tiles first, then edge rows, edge cols, corner */
-		long rows = ea ? (mr != T) : rf, cols = eb ? (nr != T) : cf;
-		long tiles = rows * cols;
+		int64_t rows = ea ? (mr != T) : rf, cols = eb ? (nr != T) : cf;
+		int64_t tiles = rows * cols;
 		if (tri) /* lower triangle of a square C: half the full tiles plus the diagonal */
 			tiles = ea == eb ? (rows * cols + rows) / 2 : (ea ? tiles : 0);
-		for (long t = 0; t < tiles; t++) {
-			int best = -1;
-			double best_fin = 0;
-			for (int i = 0; i < ns; i++) {
-				double c = ch[i][ea][eb];
-				double f = fmax((work[i] + c) / lanes[i], fmax(longest[i], c));
-				if (best < 0 || f < best_fin) {
-					best = i;
-					best_fin = f;
-				}
-			}
-			double c = ch[best][ea][eb];
-			work[best] += c;
-			longest[best] = fmax(longest[best], c);
-			fin[best] = best_fin;
-			cnt[best]++;
-			total++;
-		}
+		double cost[PM_MAX_DEVS];
+		for (int i = 0; i < ns; i++)
+			cost[i] = ch[i][ea][eb];
+		pm_schedule_class(ns, cost, lanes, tiles, lane);
+		total += tiles;
 	}
 	double full = (double)Mt * T * Nt * T * Kt * T;
 	e.padding = full > 0 ? 1.0 - (double)p->m * p->n * (p->k > 0 ? p->k : 1) / full : 0;
@@ -235,7 +223,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	int route = can_route(db, dev, sel, ns);
 	double needA[PM_MAX_DEVS], needB[PM_MAX_DEVS], share[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++) {
-		share[i] = total ? (double)cnt[i] / total : 0;
+		share[i] = total ? (double)lane[i].tiles / (double)total : 0;
 		/* a device with a share of the tiles needs the row/col panels of its block-cyclic part */
 		needA[i] = share[i] > 0 ? fmin(1.0, fmax(share[i] * Q, 1.0 / P)) : 0;
 		needB[i] = share[i] > 0 ? fmin(1.0, fmax(share[i] * P, 1.0 / Q)) : 0;
@@ -288,7 +276,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			lat += l;
 			last = fmax(last, lm_link_time_us(db, node, outf.dst[f], (size_t)tile_bytes));
 		}
-		double comp = fin[i];
+		double comp = lane[i].finish;
 		double t = first + fmax(comp, fmax(tin, tout)) + last;
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
@@ -372,7 +360,7 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	enum pm_metric m = o->metric;
 	unsigned all = ndev >= 32 ? ~0u : (1u << ndev) - 1;
 	unsigned allowed = o->allowed ? (o->allowed & all) : all;
-	int big = p->m > p->n ? p->m : p->n;
+	int64_t big = p->m > p->n ? p->m : p->n;
 	big = big > p->k ? big : p->k;
 	double el = elem_of(p);
 	int found = 0;
