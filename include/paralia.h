@@ -34,7 +34,9 @@ enum paralia_error {
 	PARALIA_ERR_NO_MEMORY = 3,
 	PARALIA_ERR_PLACEMENT = 4,       /* a matrix lives on a device StarPU does not drive */
 	PARALIA_ERR_NO_WORKER = 5,       /* no worker can run the kernel (e.g. CUDA-only, no GPU) */
-	PARALIA_ERR_KEPT_MISMATCH = 6    /* a kept matrix (paralia_keep) used with other dims/tile size */
+	PARALIA_ERR_KEPT_MISMATCH = 6,   /* a kept matrix (paralia_keep) used with other dims/tile size */
+	PARALIA_ERR_TOO_LARGE = 7        /* a matrix spans more bytes than any array can hold
+	                                    (PTRDIFF_MAX, or past the end of the address space) */
 };
 
 /* Human-readable text for a return code (never NULL). */
@@ -50,9 +52,13 @@ void paralia_shutdown(void);
 int paralia_is_initialized(void);
 
 /*
- * Tile size used by the whole-matrix routines (elements per tile side). 0 (the default) lets
- * paralia choose; the environment variable PARALIA_TILE sets the initial value.
+ * Tile size used by the whole-matrix routines (elements per tile side): 0 (the default) lets
+ * paralia choose, 1 to PARALIA_TILE_MAX fixes it. The environment variable PARALIA_TILE sets the
+ * initial value within the same bounds. Another nb returns -1 with one line on stderr and leaves
+ * the tile size as it was.
  */
+/* StarPU's matrix interface counts a tile's elements in 32 bits: nb * nb must stay below 2^32. */
+#define PARALIA_TILE_MAX 65535
 int paralia_set_tile_size(int nb);
 int paralia_get_tile_size(void);
 

@@ -49,6 +49,11 @@ check_PROGRAMS += tests/blas_chain
 tests_blas_chain_SOURCES = tests/blas_chain.c $(TESTING_SOURCES)
 TESTS += tests/blas_chain
 
+# Sizes up to INT_MAX: tile size bounds, matrices no array can hold, k = INT_MAX, hostile handles.
+check_PROGRAMS += tests/blas_sizes
+tests_blas_sizes_SOURCES = tests/blas_sizes.c $(TESTING_SOURCES)
+TESTS += tests/blas_sizes
+
 # gemm over every kept/one-off combination of A, B, C, direct and WR-lazy (CPU workers).
 check_PROGRAMS += tests/blas_placement
 tests_blas_placement_SOURCES = tests/blas_placement.c $(TESTING_SOURCES)

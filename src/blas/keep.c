@@ -59,6 +59,12 @@ int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size)
 		        paralia_locate(ptr));
 		return PARALIA_ERR_PLACEMENT;
 	}
+	uint64_t bytes;
+	if (pl_span_bytes(ptr, m, n, ld, elem_size, &bytes) != 0) {
+		fprintf(stderr, "paralia: %s: the matrix (%d x %d, leading dimension %d, %zu-byte elements) "
+		        "spans more bytes than the address space holds\n", who, m, n, ld, elem_size);
+		return PARALIA_ERR_TOO_LARGE;
+	}
 	pthread_mutex_lock(&keep_lock);
 	struct kept *k = find_locked(ptr);
 	if (k || inside_locked(ptr)) {
@@ -187,6 +193,9 @@ int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname
 		k->nt = M->nt;
 		k->tiles = calloc((size_t)k->mt * k->nt, sizeof *k->tiles);
 		if (!k->tiles) {
+			fprintf(stderr, "paralia: %s: kept matrix %s: no memory for its table of %d x %d tiles "
+			        "(tile size %d)\n", routine, argname, k->mt, k->nt, k->nb);
+			k->nb = 0;
 			pthread_mutex_unlock(&keep_lock);
 			return PARALIA_ERR_NO_MEMORY;
 		}

@@ -8,6 +8,7 @@
 #ifndef PARALIA_TILED_H
 #define PARALIA_TILED_H
 #include "core/core.h"
+#include "common/sizes.h"
 
 struct pl_matrix {
 	char *ptr;        /* element (0,0) */
@@ -47,8 +48,9 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j);
 void pl_call_end(struct pl_call *c);
 
-/* Prepares M (no registration yet). Returns 0, PARALIA_ERR_PLACEMENT (message names the
- * argument) or PARALIA_ERR_NO_MEMORY. */
+/* Prepares M (no registration yet). Returns 0, or with one line naming the argument:
+ * PARALIA_ERR_TOO_LARGE (no array can hold an m x n matrix with that leading dimension),
+ * PARALIA_ERR_PLACEMENT, PARALIA_ERR_KEPT_MISMATCH (keep.c) or PARALIA_ERR_NO_MEMORY. */
 int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname, const void *ptr,
                    int m, int n, int ld, size_t elem, int nb);
 /* Tile (i, j), registered on first use. */
