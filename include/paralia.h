@@ -34,7 +34,8 @@ enum paralia_error {
 	PARALIA_ERR_NO_MEMORY = 3,
 	PARALIA_ERR_PLACEMENT = 4,       /* a matrix lives on a device StarPU does not drive */
 	PARALIA_ERR_NO_WORKER = 5,       /* no worker can run the kernel (e.g. CUDA-only, no GPU) */
-	PARALIA_ERR_KEPT_MISMATCH = 6,   /* a kept matrix (paralia_keep) used with other dims/tile size */
+	PARALIA_ERR_KEPT_MISMATCH = 6,   /* a kept matrix (paralia_keep) used with other dims/tile size,
+	                                    or overlapping another kept matrix */
 	PARALIA_ERR_TOO_LARGE = 7        /* a matrix spans more bytes than any array can hold
 	                                    (PTRDIFF_MAX, or past the end of the address space) */
 };

@@ -54,6 +54,11 @@ check_PROGRAMS += tests/blas_sizes
 tests_blas_sizes_SOURCES = tests/blas_sizes.c $(TESTING_SOURCES)
 TESTS += tests/blas_sizes
 
+# Kept matrices that share elements refused in either order, disjoint blocks of one array accepted.
+check_PROGRAMS += tests/blas_keep_overlap
+tests_blas_keep_overlap_SOURCES = tests/blas_keep_overlap.c $(TESTING_SOURCES)
+TESTS += tests/blas_keep_overlap
+
 # gemm over every kept/one-off combination of A, B, C, direct and WR-lazy (CPU workers).
 check_PROGRAMS += tests/blas_placement
 tests_blas_placement_SOURCES = tests/blas_placement.c $(TESTING_SOURCES)

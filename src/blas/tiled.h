@@ -21,12 +21,22 @@ struct pl_matrix {
 	int kept;         /* 1: tiles borrowed from a kept matrix (keep.c): never unregistered here */
 };
 
+/* ---- where a matrix lies (overlap.c) ---- */
+/* An m x n column-major matrix at address addr: leading dimension ld, elem bytes per element. */
+struct pl_extent {
+	uintptr_t addr;
+	int m, n, ld;
+	size_t elem;
+};
+/* Whether x and y share a byte of an element (not of the gaps between columns): exact, O(log). */
+int pl_extents_overlap(const struct pl_extent *x, const struct pl_extent *y);
+
 /* ---- kept matrices (keep.c) ---- */
 /* Tile size of the kept matrix starting at ptr: > 0 once fixed, 0 not yet, -1 not kept. */
 int pl_kept_tile_size(const void *ptr);
 /* If M's pointer is a kept matrix, borrows its tiles (returns 1); 0 if not kept; or
  * PARALIA_ERR_KEPT_MISMATCH (message printed) when dims, ld, element size or tile size differ or
- * M lies inside a kept matrix. */
+ * M shares elements with a kept matrix that it is not. */
 int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname);
 
 /* ---- one routine call under the autotuner's plan ---- */

@@ -149,7 +149,8 @@ const char *paralia_strerror(int code)
 	case PARALIA_ERR_NO_MEMORY: return "out of memory";
 	case PARALIA_ERR_PLACEMENT: return "a matrix lives on a device StarPU does not drive";
 	case PARALIA_ERR_NO_WORKER: return "no worker can run the task";
-	case PARALIA_ERR_KEPT_MISMATCH: return "a kept matrix was used with other dimensions or tile size";
+	case PARALIA_ERR_KEPT_MISMATCH:
+		return "a kept matrix was used with other dimensions or tile size, or overlaps another";
 	case PARALIA_ERR_TOO_LARGE: return "a matrix spans more bytes than the address space holds";
 	default: return "unknown error";
 	}
