@@ -64,7 +64,8 @@ check_PROGRAMS += tests/blas_placement
 tests_blas_placement_SOURCES = tests/blas_placement.c $(TESTING_SOURCES)
 TESTS += tests/blas_placement
 
-# Bigger than the GPUs: correctness with STARPU_LIMIT_CUDA_MEM capped (skips without a GPU).
+# Bigger than the memory tiles may use: STARPU_LIMIT_CUDA_MEM on GPUs, else a capped synthetic
+# NUMA node (STARPU_LIMIT_CPU_NUMA_1_MEM) where eviction is seen to happen.
 check_PROGRAMS += tests/blas_memlimit
 tests_blas_memlimit_SOURCES = tests/blas_memlimit.c $(TESTING_SOURCES)
 TESTS += tests/blas_memlimit
