@@ -13,3 +13,8 @@ bench_gemm_bench_SOURCES = bench/gemm_bench.c
 bench_gemm_bench_CFLAGS = $(AM_CFLAGS) -fopenmp
 bench_gemm_bench_LDFLAGS = -fopenmp
 EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
+
+# Planning cost against problem size: paralia_plan_query up to INT_MAX on this machine, and the
+# autotuner alone on synthetic 5-, 9- and 16-device machines (bench/results/plan_query-*.md).
+noinst_PROGRAMS += bench/plan_query
+bench_plan_query_SOURCES = bench/plan_query.c
