@@ -110,9 +110,11 @@ int paralia_calibrate_kernels(const char *path);
  * on kept matrices return as soon as their tasks are submitted when every operand is kept (the
  * next call on the same matrix waits for them through StarPU's data dependencies). Its tile size
  * is fixed by the first call that uses it; a later call with other dimensions, leading dimension,
- * element size or a different fixed tile size returns PARALIA_ERR_KEPT_MISMATCH. Do not read or
- * write a kept matrix's memory directly: paralia_sync brings its home copy up to date (waits for
- * the tasks writing it) and paralia_release does that and unregisters it. Matrices that are not
+ * element size or a different fixed tile size returns PARALIA_ERR_KEPT_MISMATCH, and so does a
+ * matrix sharing elements with a kept one (keeping it, or passing it to a routine without it being
+ * that kept matrix); disjoint blocks of one array may both be kept. Do not read or write a kept
+ * matrix's memory directly: paralia_sync brings its home copy up to date (waits for the tasks
+ * writing it) and paralia_release does that and unregisters it. Matrices that are not
  * kept are registered for one call only and leave no copies on the devices. paralia_shutdown
  * releases what is still kept. */
 int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size);
