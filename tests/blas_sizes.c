@@ -15,43 +15,12 @@
  */
 #include "tests/testing.h"
 #include "common/sizes.h"
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 #include <starpu.h>
-
-/* Runs f with stderr captured into out (one call's message lines). */
-static int captured(int (*f)(void *), void *arg, char *out, size_t len)
-{
-	char path[] = "/tmp/blas_sizes.XXXXXX";
-	int fd = mkstemp(path);
-	if (fd < 0)
-		return f(arg);
-	fflush(stderr);
-	int saved = dup(2);
-	dup2(fd, 2);
-	int ret = f(arg);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	ssize_t n = pread(fd, out, len - 1, 0);
-	out[n > 0 ? n : 0] = '\0';
-	close(fd);
-	unlink(path);
-	return ret;
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
-}
 
 static void size_helpers(void)
 {
@@ -88,8 +57,8 @@ static void tile_bounds(void)
 	int got = paralia_get_tile_size();
 	t_check(got == 0, "PARALIA_TILE=70000 (above %d) is refused: automatic (got %d)", PARALIA_TILE_MAX, got);
 	paralia_set_tile_size(24);
-	int r = captured(set_int_max, NULL, out, sizeof out);
-	t_check(r == -1 && paralia_get_tile_size() == 24 && lines(out) == 1 && strstr(out, "(nb)"),
+	int r = t_capture_stderr(set_int_max, NULL, out, sizeof out);
+	t_check(r == -1 && paralia_get_tile_size() == 24 && t_lines(out) == 1 && strstr(out, "(nb)"),
 	        "paralia_set_tile_size(INT_MAX): -1, one line naming nb, tile size still 24 (%d, '%s')", r, out);
 	t_check(paralia_set_tile_size(PARALIA_TILE_MAX + 1) == -1 && paralia_set_tile_size(-1) == -1 &&
 	        paralia_get_tile_size() == 24, "PARALIA_TILE_MAX + 1 and -1 refused");
@@ -143,8 +112,8 @@ static void too_large(void)
 	for (int w = 0; w < 8; w++) {
 		struct huge h = { w, buf };
 		char out[2048];
-		int r = captured(huge_call, &h, out, sizeof out);
-		t_check(r == PARALIA_ERR_TOO_LARGE && lines(out) == 1 && strstr(out, names[w]) &&
+		int r = t_capture_stderr(huge_call, &h, out, sizeof out);
+		t_check(r == PARALIA_ERR_TOO_LARGE && t_lines(out) == 1 && strstr(out, names[w]) &&
 		        strstr(out, "address space"), "%s on INT_MAX x INT_MAX, ld INT_MAX: "
 		        "PARALIA_ERR_TOO_LARGE naming %s (%d, '%s')", what[w], names[w], r, out);
 	}

@@ -10,42 +10,20 @@
 #include "linkmap/linkmap.h"
 #include "tests/testing.h"
 #include <starpu.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char tmpdir[256], path[512], errfile[600];
-static int saved_stderr = -1;
+static char tmpdir[256], path[512];
+
+static int open_this_machine(void *db) { return lm_open_for_this_machine(db); }
 
 /* Runs lm_open_for_this_machine with stderr captured; returns its result, stderr in out. */
 static int open_captured(struct lm_db *db, char *out, size_t len)
 {
-	fflush(stderr);
-	saved_stderr = dup(2);
-	int fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fd, 2);
-	close(fd);
-	int ret = lm_open_for_this_machine(db);
-	fflush(stderr);
-	dup2(saved_stderr, 2);
-	close(saved_stderr);
-	FILE *f = fopen(errfile, "r");
-	size_t n = f ? fread(out, 1, len - 1, f) : 0;
-	out[n] = '\0';
-	if (f)
-		fclose(f);
-	return ret;
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
+	return t_capture_stderr(open_this_machine, db, out, len);
 }
 
 static void write_file(const char *text)
@@ -139,7 +117,7 @@ static void check_open(void)
 	/* Missing file: warning once, StarPU's model. */
 	int ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && is_starpu_fallback(&db), "missing file: fallback to StarPU's bus model");
-	t_check(lines(out) == 1 && strstr(out, path) && strstr(out, "no link map"),
+	t_check(t_lines(out) == 1 && strstr(out, path) && strstr(out, "no link map"),
 	        "missing file: one warning line naming %s (got '%s')", path, out);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && out[0] == '\0', "missing file again: no second warning (got '%s')", out);
@@ -160,7 +138,7 @@ static void check_open(void)
 	char want[700];
 	snprintf(want, sizeof(want), "%s:3: ", path);
 	t_check(ret == 1 && is_starpu_fallback(&db), "corrupt file: fallback");
-	t_check(lines(out) == 1 && strstr(out, want) && strstr(out, "StarPU"),
+	t_check(t_lines(out) == 1 && strstr(out, want) && strstr(out, "StarPU"),
 	        "corrupt file: one line naming '%s' (got '%s')", want, out);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && out[0] == '\0', "corrupt file again: no second warning");
@@ -172,14 +150,14 @@ static void check_open(void)
 	setenv("PARALIA_CALIBRATE", "0", 1);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && is_starpu_fallback(&db), "other machine's file: fallback");
-	t_check(lines(out) == 1 && strstr(out, "another machine") && strstr(out, "host=elsewhere"),
+	t_check(t_lines(out) == 1 && strstr(out, "another machine") && strstr(out, "host=elsewhere"),
 	        "other machine's file: one line saying so (got '%s')", out);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && out[0] == '\0', "other machine again: no second warning");
 	/* ... unless PARALIA_LINKMAP names it: then it is used, with one warning. */
 	setenv("PARALIA_LINKMAP", path, 1);
 	ret = open_captured(&db, out, sizeof(out));
-	t_check(ret == 0 && db.from_starpu == 0 && lines(out) == 1 && strstr(out, "PARALIA_LINKMAP names it"),
+	t_check(ret == 0 && db.from_starpu == 0 && t_lines(out) == 1 && strstr(out, "PARALIA_LINKMAP names it"),
 	        "other machine's file named by PARALIA_LINKMAP: used, one warning (ret %d, '%s')", ret, out);
 	unsetenv("PARALIA_LINKMAP");
 	unsetenv("PARALIA_CALIBRATE");
@@ -191,7 +169,7 @@ static void check_open(void)
 	lm_set_node(&odd, 0, LM_HOST, 7, "numa7");
 	lm_save(&odd, path);
 	ret = open_captured(&db, out, sizeof(out));
-	t_check(ret == 1 && is_starpu_fallback(&db) && lines(out) == 1 &&
+	t_check(ret == 1 && is_starpu_fallback(&db) && t_lines(out) == 1 &&
 	        strstr(out, "does not describe StarPU's memory nodes"),
 	        "file without StarPU's nodes: fallback with one line (got '%s')", out);
 }
@@ -226,7 +204,6 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "numbers") == 0) { /* the child of numbers_in_child */
 		snprintf(tmpdir, sizeof(tmpdir), "%s", getenv("PARALIA_HOME"));
-		snprintf(errfile, sizeof(errfile), "%s/stderr-numbers.txt", tmpdir);
 		return numbers_main();
 	}
 	const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
@@ -240,7 +217,6 @@ int main(int argc, char **argv)
 	/* The paralia policy opens this machine's map when StarPU starts, which would use up the
 	 * once-per-process warnings this test checks: run under StarPU's default policy. */
 	setenv("PARALIA_SCHED", "starpu-default", 1);
-	snprintf(errfile, sizeof(errfile), "%s/stderr.txt", tmpdir);
 	t_begin("linkmap_machine");
 	lm_default_path(path, sizeof(path));
 	check_paths();
