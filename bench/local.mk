@@ -34,3 +34,7 @@ endif
 # or a simulated one (scripts/simulate.sh MACHINE link_bench).
 noinst_PROGRAMS += bench/link_bench
 bench_link_bench_SOURCES = bench/link_bench.c
+# Planning cost against problem size: paralia_plan_query up to INT_MAX on this machine, and the
+# autotuner alone on synthetic 5-, 9- and 16-device machines (bench/results/plan_query-*.md).
+noinst_PROGRAMS += bench/plan_query
+bench_plan_query_SOURCES = bench/plan_query.c

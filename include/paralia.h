@@ -38,7 +38,10 @@ enum paralia_error {
 	PARALIA_ERR_NO_MEMORY = 3,
 	PARALIA_ERR_PLACEMENT = 4,       /* a matrix lives on a device StarPU does not drive */
 	PARALIA_ERR_NO_WORKER = 5,       /* no worker can run the kernel (e.g. CUDA-only, no GPU) */
-	PARALIA_ERR_KEPT_MISMATCH = 6    /* a kept matrix (paralia_keep) used with other dims/tile size */
+	PARALIA_ERR_KEPT_MISMATCH = 6,   /* a kept matrix (paralia_keep) used with other dims/tile size,
+	                                    or overlapping another kept matrix */
+	PARALIA_ERR_TOO_LARGE = 7        /* a matrix spans more bytes than any array can hold
+	                                    (PTRDIFF_MAX, or past the end of the address space) */
 };
 
 /* Human-readable text for a return code (never NULL). */
@@ -54,9 +57,13 @@ void paralia_shutdown(void);
 int paralia_is_initialized(void);
 
 /*
- * Tile size used by the whole-matrix routines (elements per tile side). 0 (the default) lets
- * paralia choose; the environment variable PARALIA_TILE sets the initial value.
+ * Tile size used by the whole-matrix routines (elements per tile side): 0 (the default) lets
+ * paralia choose, 1 to PARALIA_TILE_MAX fixes it. The environment variable PARALIA_TILE sets the
+ * initial value within the same bounds. Another nb returns -1 with one line on stderr and leaves
+ * the tile size as it was.
  */
+/* StarPU's matrix interface counts a tile's elements in 32 bits: nb * nb must stay below 2^32. */
+#define PARALIA_TILE_MAX 65535
 int paralia_set_tile_size(int nb);
 int paralia_get_tile_size(void);
 
@@ -107,9 +114,11 @@ int paralia_calibrate_kernels(const char *path);
  * on kept matrices return as soon as their tasks are submitted when every operand is kept (the
  * next call on the same matrix waits for them through StarPU's data dependencies). Its tile size
  * is fixed by the first call that uses it; a later call with other dimensions, leading dimension,
- * element size or a different fixed tile size returns PARALIA_ERR_KEPT_MISMATCH. Do not read or
- * write a kept matrix's memory directly: paralia_sync brings its home copy up to date (waits for
- * the tasks writing it) and paralia_release does that and unregisters it. Matrices that are not
+ * element size or a different fixed tile size returns PARALIA_ERR_KEPT_MISMATCH, and so does a
+ * matrix sharing elements with a kept one (keeping it, or passing it to a routine without it being
+ * that kept matrix); disjoint blocks of one array may both be kept. Do not read or write a kept
+ * matrix's memory directly: paralia_sync brings its home copy up to date (waits for the tasks
+ * writing it) and paralia_release does that and unregisters it. Matrices that are not
  * kept are registered for one call only and leave no copies on the devices. paralia_shutdown
  * releases what is still kept. */
 int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size);

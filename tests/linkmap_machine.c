@@ -2,46 +2,28 @@
  * This machine's link map (lm_open_for_this_machine) with PARALIA_HOME in a temporary folder:
  * a missing, corrupt, other-machine or mismatched file falls back to StarPU's bus model with one
  * warning line (naming file and line for a corrupt file), printed once per process; this
- * machine's file is used. Also lm_remap (a file for all GPUs serving a StarPU that drives some).
+ * machine's file is used, with its own numbers. The numbers need a link, so two memory nodes: on
+ * a machine with one (CPUs only), that check runs in a child process of this program under a
+ * synthetic topology of two NUMA nodes (HWLOC_SYNTHETIC, as tests/sched_numa.sh does).
+ * Also lm_remap (a file for all GPUs serving a StarPU that drives some).
  */
 #include "linkmap/linkmap.h"
 #include "tests/testing.h"
 #include <starpu.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-static char tmpdir[256], path[512], errfile[600];
-static int saved_stderr = -1;
+static char tmpdir[256], path[512];
+
+static int open_this_machine(void *db) { return lm_open_for_this_machine(db); }
 
 /* Runs lm_open_for_this_machine with stderr captured; returns its result, stderr in out. */
 static int open_captured(struct lm_db *db, char *out, size_t len)
 {
-	fflush(stderr);
-	saved_stderr = dup(2);
-	int fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fd, 2);
-	close(fd);
-	int ret = lm_open_for_this_machine(db);
-	fflush(stderr);
-	dup2(saved_stderr, 2);
-	close(saved_stderr);
-	FILE *f = fopen(errfile, "r");
-	size_t n = f ? fread(out, 1, len - 1, f) : 0;
-	out[n] = '\0';
-	if (f)
-		fclose(f);
-	return ret;
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
+	return t_capture_stderr(open_this_machine, db, out, len);
 }
 
 static void write_file(const char *text)
@@ -75,6 +57,58 @@ static void check_paths(void)
 	unsetenv("PARALIA_LINKMAP");
 }
 
+/* Saves this machine's map (file, from lm_from_starpu) with a link number StarPU would not have
+ * and opens it: used as it is, no warning, that number read back. */
+static void check_own_file(struct lm_db *file)
+{
+	static struct lm_db db;
+	char out[4096];
+	file->from_starpu = 0;
+	file->link[0][1].bw_gbs = 123.25;
+	t_check(lm_save(file, path) == 0, "save this machine's file");
+	int ret = open_captured(&db, out, sizeof(out));
+	t_check(ret == 0 && db.from_starpu == 0 && db.nnodes == file->nnodes && out[0] == '\0',
+	        "this machine's file (%d nodes) is used without a warning (ret %d, '%s')", file->nnodes,
+	        ret, out);
+	t_check(db.link[0][1].bw_gbs == 123.25, "its numbers are the file's (%g GB/s)", db.link[0][1].bw_gbs);
+}
+
+/* This program again (argument "numbers") with StarPU on two NUMA nodes of a synthetic topology,
+ * its StarPU home and PARALIA_HOME in this run's folder. Returns its exit status. */
+static int numbers_in_child(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0) {
+		char home[300];
+		snprintf(home, sizeof(home), "%s/starpu", tmpdir);
+		setenv("STARPU_HOME", home, 1);
+		setenv("HWLOC_SYNTHETIC", "package:1 numa:2 core:1 pu:1", 1);
+		setenv("STARPU_USE_NUMA", "1", 1);
+		unsetenv("STARPU_NCPU");
+		execl("/proc/self/exe", "linkmap_machine", "numbers", (char *)NULL);
+		_exit(99);
+	}
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The child's part: this machine's file has this machine's (two) nodes and its own numbers. */
+static int numbers_main(void)
+{
+	t_begin("linkmap_machine(2 NUMA nodes)");
+	lm_default_path(path, sizeof(path));
+	static struct lm_db file;
+	int ret = lm_from_starpu(&file);
+	t_check(ret == 0 && file.nnodes == 2, "StarPU has 2 memory nodes here (%d)", file.nnodes);
+	if (file.nnodes > 1)
+		check_own_file(&file);
+	return t_end();
+}
+
 static void check_open(void)
 {
 	static struct lm_db db, file;
@@ -83,22 +117,20 @@ static void check_open(void)
 	/* Missing file: warning once, StarPU's model. */
 	int ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && is_starpu_fallback(&db), "missing file: fallback to StarPU's bus model");
-	t_check(lines(out) == 1 && strstr(out, path) && strstr(out, "no link map"),
+	t_check(t_lines(out) == 1 && strstr(out, path) && strstr(out, "no link map"),
 	        "missing file: one warning line naming %s (got '%s')", path, out);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && out[0] == '\0', "missing file again: no second warning (got '%s')", out);
 
-	/* This machine's file: used as it is, no warning. */
-	t_check(lm_from_starpu(&file) == 0, "lm_from_starpu");
+	/* This machine's file: used as it is, no warning, with its numbers. */
+	ret = lm_from_starpu(&file);
+	t_check(ret == 0, "lm_from_starpu");
 	file.from_starpu = 0;
 	if (file.nnodes > 1)
-		file.link[0][1].bw_gbs = 123.25; /* a number StarPU would not have */
-	t_check(lm_save(&file, path) == 0, "save this machine's file");
-	ret = open_captured(&db, out, sizeof(out));
-	t_check(ret == 0 && db.from_starpu == 0 && db.nnodes == file.nnodes && out[0] == '\0',
-	        "this machine's file is used without a warning (ret %d, '%s')", ret, out);
-	if (file.nnodes > 1)
-		t_check(db.link[0][1].bw_gbs == 123.25, "its numbers are the file's");
+		check_own_file(&file);
+	else
+		t_check(numbers_in_child() == 0, "its numbers are the file's: checked by this program on two "
+		        "synthetic NUMA nodes (output above)");
 
 	/* Corrupt: file and line named, once. */
 	write_file("paralia-linkmap 1\nmachine m\nnode 0 host zero numa0\nend\n");
@@ -106,7 +138,7 @@ static void check_open(void)
 	char want[700];
 	snprintf(want, sizeof(want), "%s:3: ", path);
 	t_check(ret == 1 && is_starpu_fallback(&db), "corrupt file: fallback");
-	t_check(lines(out) == 1 && strstr(out, want) && strstr(out, "StarPU"),
+	t_check(t_lines(out) == 1 && strstr(out, want) && strstr(out, "StarPU"),
 	        "corrupt file: one line naming '%s' (got '%s')", want, out);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && out[0] == '\0', "corrupt file again: no second warning");
@@ -118,14 +150,14 @@ static void check_open(void)
 	setenv("PARALIA_CALIBRATE", "0", 1);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && is_starpu_fallback(&db), "other machine's file: fallback");
-	t_check(lines(out) == 1 && strstr(out, "another machine") && strstr(out, "host=elsewhere"),
+	t_check(t_lines(out) == 1 && strstr(out, "another machine") && strstr(out, "host=elsewhere"),
 	        "other machine's file: one line saying so (got '%s')", out);
 	ret = open_captured(&db, out, sizeof(out));
 	t_check(ret == 1 && out[0] == '\0', "other machine again: no second warning");
 	/* ... unless PARALIA_LINKMAP names it: then it is used, with one warning. */
 	setenv("PARALIA_LINKMAP", path, 1);
 	ret = open_captured(&db, out, sizeof(out));
-	t_check(ret == 0 && db.from_starpu == 0 && lines(out) == 1 && strstr(out, "PARALIA_LINKMAP names it"),
+	t_check(ret == 0 && db.from_starpu == 0 && t_lines(out) == 1 && strstr(out, "PARALIA_LINKMAP names it"),
 	        "other machine's file named by PARALIA_LINKMAP: used, one warning (ret %d, '%s')", ret, out);
 	unsetenv("PARALIA_LINKMAP");
 	unsetenv("PARALIA_CALIBRATE");
@@ -137,7 +169,7 @@ static void check_open(void)
 	lm_set_node(&odd, 0, LM_HOST, 7, "numa7");
 	lm_save(&odd, path);
 	ret = open_captured(&db, out, sizeof(out));
-	t_check(ret == 1 && is_starpu_fallback(&db) && lines(out) == 1 &&
+	t_check(ret == 1 && is_starpu_fallback(&db) && t_lines(out) == 1 &&
 	        strstr(out, "does not describe StarPU's memory nodes"),
 	        "file without StarPU's nodes: fallback with one line (got '%s')", out);
 }
@@ -168,8 +200,12 @@ static void check_remap(void)
 	        "lm_remap names a GPU the file lacks (%s)", err);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "numbers") == 0) { /* the child of numbers_in_child */
+		snprintf(tmpdir, sizeof(tmpdir), "%s", getenv("PARALIA_HOME"));
+		return numbers_main();
+	}
 	const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	snprintf(tmpdir, sizeof(tmpdir), "%s/linkmap_machine.XXXXXX", base);
 	if (!mkdtemp(tmpdir)) {
@@ -181,7 +217,6 @@ int main(void)
 	/* The paralia policy opens this machine's map when StarPU starts, which would use up the
 	 * once-per-process warnings this test checks: run under StarPU's default policy. */
 	setenv("PARALIA_SCHED", "starpu-default", 1);
-	snprintf(errfile, sizeof(errfile), "%s/stderr.txt", tmpdir);
 	t_begin("linkmap_machine");
 	lm_default_path(path, sizeof(path));
 	check_paths();

@@ -55,12 +55,23 @@ check_PROGRAMS += tests/blas_chain
 tests_blas_chain_SOURCES = tests/blas_chain.c $(TESTING_SOURCES)
 TESTS += tests/blas_chain
 
+# Sizes up to INT_MAX: tile size bounds, matrices no array can hold, k = INT_MAX, hostile handles.
+check_PROGRAMS += tests/blas_sizes
+tests_blas_sizes_SOURCES = tests/blas_sizes.c $(TESTING_SOURCES)
+TESTS += tests/blas_sizes
+
+# Kept matrices that share elements refused in either order, disjoint blocks of one array accepted.
+check_PROGRAMS += tests/blas_keep_overlap
+tests_blas_keep_overlap_SOURCES = tests/blas_keep_overlap.c $(TESTING_SOURCES)
+TESTS += tests/blas_keep_overlap
+
 # gemm over every kept/one-off combination of A, B, C, direct and WR-lazy (CPU workers).
 check_PROGRAMS += tests/blas_placement
 tests_blas_placement_SOURCES = tests/blas_placement.c $(TESTING_SOURCES)
 TESTS += tests/blas_placement
 
-# Bigger than the GPUs: correctness with STARPU_LIMIT_CUDA_MEM capped (skips without a GPU).
+# Bigger than the memory tiles may use: STARPU_LIMIT_CUDA_MEM on GPUs, else a capped synthetic
+# NUMA node (STARPU_LIMIT_CPU_NUMA_1_MEM) where eviction is seen to happen.
 check_PROGRAMS += tests/blas_memlimit
 tests_blas_memlimit_SOURCES = tests/blas_memlimit.c $(TESTING_SOURCES)
 TESTS += tests/blas_memlimit

@@ -1,7 +1,9 @@
 /*
- * paralia_task_pin: a pinned task runs on its worker and still goes through the policy (worker
- * mask, not execute_on_a_specific_worker); bad worker ids are refused with a message; the tile
- * helpers' opts.worker pins the same way and the results stay right.
+ * The policy paralia_init starts StarPU with follows its rule (paralia's own, unless STARPU_SCHED
+ * or PARALIA_SCHED say otherwise). paralia_task_pin: a pinned task runs on its worker and still
+ * goes through the policy (worker mask, not execute_on_a_specific_worker); bad worker ids are
+ * refused with a message; the tile helpers' opts.worker pins the same way and the results stay
+ * right.
  */
 #include "tests/testing.h"
 #include <paralia_codelets.h>
@@ -25,11 +27,20 @@ static struct starpu_codelet cl_record = {
 int main(void)
 {
 	t_begin("sched_pin");
+	/* paralia_init's rule (src/core/init.c): its own policy unless PARALIA_SCHED asks for StarPU's
+	 * choice or STARPU_SCHED names another policy, which StarPU then runs. */
 	struct starpu_sched_policy *pol = starpu_sched_get_sched_policy();
-	int ours = pol && pol->policy_name && strcmp(pol->policy_name, "paralia") == 0;
-	const char *env = getenv("STARPU_SCHED");
-	t_check(ours || (env && *env), "paralia_init selected the paralia policy (%s)",
-	        pol && pol->policy_name ? pol->policy_name : "?");
+	const char *name = pol && pol->policy_name ? pol->policy_name : "?";
+	const char *env = getenv("STARPU_SCHED"), *ps = getenv("PARALIA_SCHED");
+	int default_asked = ps && *ps && strcmp(ps, "paralia") != 0;
+	int other = env && *env && strcmp(env, "paralia") != 0;
+	if (other || (env && *env && !default_asked))
+		t_check(strcmp(name, env) == 0, "STARPU_SCHED=%s: StarPU runs that policy (got %s)", env, name);
+	else if (default_asked)
+		t_check(strcmp(name, "paralia") != 0, "PARALIA_SCHED=%s: StarPU's own choice, not paralia "
+		        "(got %s)", ps, name);
+	else
+		t_check(strcmp(name, "paralia") == 0, "paralia_init selected the paralia policy (got %s)", name);
 
 	int nw = (int)starpu_worker_get_count();
 	enum { REPEAT = 4 };

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #ifdef PARALIA_USE_CUDA
 #include <cuda_runtime.h>
 #endif
@@ -44,6 +45,35 @@ int t_end(void)
 {
 	paralia_shutdown();
 	return t_summary();
+}
+
+int t_capture_stderr(int (*f)(void *), void *arg, char *out, size_t len)
+{
+	char path[] = "/tmp/paralia_test_stderr.XXXXXX";
+	int fd = mkstemp(path);
+	out[0] = '\0';
+	if (fd < 0)
+		return f(arg);
+	unlink(path);
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(fd, 2);
+	int ret = f(arg);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	ssize_t n = pread(fd, out, len - 1, 0);
+	out[n > 0 ? n : 0] = '\0';
+	close(fd);
+	return ret;
+}
+
+int t_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
 }
 
 void t_check(int ok, const char *fmt, ...)

@@ -31,6 +31,11 @@ void *t_place(const void *host, int m, int n, int ld, size_t elem, int where);
 void t_fetch(void *host, const void *placed, int m, int n, int ld, size_t elem, int where);
 void t_release(void *placed, int where);
 
+/* Runs f(arg) with stderr captured: what it printed is in out (len bytes at most, NUL-terminated).
+ * Returns f's result. t_lines counts the lines of such a capture (messages are one line each). */
+int t_capture_stderr(int (*f)(void *), void *arg, char *out, size_t len);
+int t_lines(const char *s);
+
 /* Tile size that makes small test matrices span several tiles with ragged edges. */
 #define T_TILE 16
 

@@ -7,10 +7,14 @@
  * paralia_plan_query, the plan cache (repeated calls reuse a plan), the fixed tile size, and the
  * fallback to time when PARALIA_TUNE_METRIC=edp has no power numbers. Prints the predictions for
  * the h200x4 reference points (DGEMM N = 16384, 32768; placements hhh and 000).
+ * The closed-form tile schedule (pm_schedule_class) against the tile-by-tile list scheduling it
+ * replaces, kept here as the reference, on random classes; the model and paralia_plan_query at
+ * sizes up to INT_MAX (every routine): defined, finite answers, found without a loop over tiles.
  */
 #include "tests/testing.h"
 #include "perfmodel/perfmodel.h"
 #include "perfmodel/plan.h"
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,68 +118,6 @@ static void transfer_bound(void)
 	t_check(popcount(e.subset) < popcount(c.subset),
 	        "dgx1: transfer-bound k=256 uses fewer GPUs (%d) than 32768^3 (%d)", popcount(e.subset),
 	        popcount(c.subset));
-}
-
-/* The closed-form list schedule equals handing the tiles out one by one to the device that would
- * finish each first (the definition), on random small problems with unlike devices. */
-static void schedule_closed_form(void)
-{
-	unsigned seed = 77;
-	int bad = 0, cases = 0;
-	for (int it = 0; it < 400; it++) {
-		int ns = 1 + rand_r(&seed) % 5;
-		double lanes[PM_MAX_DEVS], chain[PM_MAX_DEVS][2][2];
-		long count[2][2], tiles[PM_MAX_DEVS], ref_tiles[PM_MAX_DEVS] = {0};
-		double finish[PM_MAX_DEVS], work[PM_MAX_DEVS] = {0}, longest[PM_MAX_DEVS] = {0};
-		for (int i = 0; i < ns; i++) {
-			lanes[i] = rand_r(&seed) % 3 ? 1 : 1 + rand_r(&seed) % 16;
-			for (int a = 0; a < 2; a++)
-				for (int b = 0; b < 2; b++)
-					chain[i][a][b] = 1 + rand_r(&seed) % 1000 / (1.0 + a + b);
-		}
-		for (int a = 0; a < 2; a++)
-			for (int b = 0; b < 2; b++)
-				count[a][b] = rand_r(&seed) % (a || b ? 8 : 60);
-		pm_list_schedule(ns, lanes, (const double (*)[2][2])chain, (const long (*)[2])count, tiles, finish);
-		for (int cls = 0; cls < 4; cls++) {
-			int a = cls & 1, b = cls >> 1;
-			for (long t = 0; t < count[a][b]; t++) {
-				int best = -1;
-				double bf = 0;
-				for (int i = 0; i < ns; i++) {
-					double c = chain[i][a][b];
-					double f = fmax((work[i] + c) / lanes[i], fmax(longest[i], c));
-					if (best < 0 || f < bf)
-						best = i, bf = f;
-				}
-				work[best] += chain[best][a][b];
-				longest[best] = fmax(longest[best], chain[best][a][b]);
-				ref_tiles[best]++;
-			}
-		}
-		double ref_make = 0, make = 0;
-		for (int i = 0; i < ns; i++) {
-			ref_make = fmax(ref_make, fmax(work[i] / lanes[i], longest[i]));
-			make = fmax(make, finish[i]);
-		}
-		cases++;
-		/* Ties may go to another device in another order; the makespan is the same. */
-		if (fabs(make - ref_make) > 1e-9 * ref_make + 1e-9) {
-			bad++;
-			if (bad <= 3)
-				t_check(0, "closed-form schedule case %d: makespan %.6f, one by one %.6f", it, make,
-				        ref_make);
-		}
-	}
-	t_check(bad == 0, "closed-form list schedule has the one-by-one makespan on %d random cases "
-	        "(%d differ)", cases, bad);
-	/* And it costs nothing at any size: 2^31 tiles in one class. */
-	double lanes[2] = { 1, 16 }, chain[2][2][2] = { { { 1, 1 }, { 1, 1 } }, { { 30, 30 }, { 30, 30 } } };
-	long count[2][2] = { { 2147483647L, 5 }, { 5, 1 } }, tiles[2];
-	double finish[2];
-	pm_list_schedule(2, lanes, (const double (*)[2][2])chain, (const long (*)[2])count, tiles, finish);
-	t_check(tiles[0] + tiles[1] == 2147483647L + 11, "2^31 tiles scheduled in closed form: %ld + %ld",
-	        tiles[0], tiles[1]);
 }
 
 static void slow_devices(void)
@@ -285,6 +227,26 @@ static void wr_lazy_and_metrics(void)
 	        "EDP: energy %.0f J, the 7 kW GPU3 left out (subset 0x%x)", e.energy_j, e.subset);
 }
 
+/* paralia_plan_query at INT_MAX (each routine, both precisions) answers with a plan. */
+static void query_int_max(void)
+{
+	static char a, b, c;
+	const char *routines = "gsymtr";
+	for (int r = 0; routines[r]; r++)
+		for (int p = 0; p < 2; p++) {
+			struct paralia_plan pl;
+			int ret = paralia_plan_query(routines[r], "sd"[p], INT_MAX, INT_MAX, INT_MAX, &a, &b, &c,
+			                             1.0, &pl);
+			double share = 0;
+			for (int i = 0; ret == 0 && i < pl.ndevices; i++)
+				share += pl.shares[i];
+			t_check(ret == 0 && pl.tile > 0 && pl.ndevices >= 1 && isfinite(pl.predicted_ms) &&
+			        pl.predicted_ms > 0 && fabs(share - 1) < 1e-9 && pl.grid_p * pl.grid_q == pl.ndevices,
+			        "paralia_plan_query %c%c at m = n = k = INT_MAX: ret %d, tile %d, %.4g ms", "sd"[p],
+			        routines[r], ret, pl.tile, pl.predicted_ms);
+		}
+}
+
 static void runtime_plans(void)
 {
 	setenv("PARALIA_TUNE_METRIC", "edp", 1);
@@ -353,6 +315,7 @@ static void runtime_plans(void)
 	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
 	t_check(lr == -1 && strstr(err, ":3:") != NULL, "bad precision on line 3 reported: %s", err);
 	remove(path);
+	query_int_max();
 	paralia_shutdown();
 	t_check(pm_plan_cache_count() == 0, "paralia_shutdown clears the plan cache");
 }
@@ -383,16 +346,133 @@ static void owner_grids(void)
 	}
 }
 
+/* The list scheduling pm_schedule_class replaced: each chain, one at a time, to the device that
+ * would finish it first (ties to the lower index). */
+static void schedule_loop(int ns, const double *cost, const double *lanes, int64_t tiles,
+                          struct pm_lane *l)
+{
+	for (int64_t t = 0; t < tiles; t++) {
+		int best = -1;
+		double best_fin = 0;
+		for (int i = 0; i < ns; i++) {
+			double f = fmax((l[i].work + cost[i]) / lanes[i], fmax(l[i].longest, cost[i]));
+			if (best < 0 || f < best_fin) {
+				best = i;
+				best_fin = f;
+			}
+		}
+		l[best].work += cost[best];
+		l[best].longest = fmax(l[best].longest, cost[best]);
+		l[best].finish = best_fin;
+		l[best].tiles++;
+	}
+}
+
+/* Random classes of chains (up to 4 in a row, as pm_evaluate's full/edge classes) on 1..6
+ * devices with 1..4 lanes. Integer chain times (0 included) keep every sum exact, so the two
+ * agree to the bit, ties included (equal devices, equal times); with random real times the same
+ * tiles go to the same devices, finish times equal to rounding. (Where real times tie exactly,
+ * the loop's choice was decided by the rounding of its running sums.) */
+static void schedule_matches_loop(void)
+{
+	unsigned seed = 2026;
+	int mism[2] = { 0, 0 }, trials = 3000;
+	for (int t = 0; t < trials; t++) {
+		int whole = t % 2 == 0, ns = 1 + rand_r(&seed) % 6;
+		struct pm_lane a[PM_MAX_DEVS], b[PM_MAX_DEVS];
+		double lanes[PM_MAX_DEVS], cost[PM_MAX_DEVS];
+		memset(a, 0, sizeof a);
+		memset(b, 0, sizeof b);
+		for (int i = 0; i < ns; i++)
+			lanes[i] = 1 + rand_r(&seed) % 4;
+		for (int c = 1 + rand_r(&seed) % 4; c > 0; c--) {
+			int alike = whole && rand_r(&seed) % 3 == 0; /* real times: no exact ties */
+			for (int i = 0; i < ns; i++) {
+				double x = whole ? (double)(rand_r(&seed) % 9 == 0 ? 0 : 1 + rand_r(&seed) % 40)
+				                 : 1 + 999.0 * rand_r(&seed) / RAND_MAX;
+				cost[i] = alike && i > 0 ? cost[0] : x;
+			}
+			int64_t tiles = rand_r(&seed) % 400;
+			schedule_loop(ns, cost, lanes, tiles, a);
+			pm_schedule_class(ns, cost, lanes, tiles, b);
+		}
+		/* real times: the loop's running sums and the closed form's products round apart */
+		double tol = whole ? 0 : 1e-12;
+		for (int i = 0; i < ns; i++)
+			if (a[i].tiles != b[i].tiles || a[i].longest != b[i].longest ||
+			    fabs(a[i].finish - b[i].finish) > tol * a[i].finish ||
+			    fabs(a[i].work - b[i].work) > tol * a[i].work) {
+				if (mism[whole]++ == 0)
+					printf("tune_model: trial %d device %d/%d: loop %lld tiles, finish %.17g; closed "
+					       "form %lld, %.17g\n", t, i, ns, (long long)a[i].tiles, a[i].finish,
+					       (long long)b[i].tiles, b[i].finish);
+				break;
+			}
+	}
+	t_check(mism[1] == 0, "closed-form schedule equals the tile-by-tile loop on %d random classes with "
+	        "integer chain times, ties included (%d differ)", trials / 2, mism[1]);
+	t_check(mism[0] == 0, "closed-form schedule equals the tile-by-tile loop on %d random classes with "
+	        "real chain times (%d differ)", trials / 2, mism[0]);
+	/* 1e15 chains on 3 devices: handed out whole, within one chain of the fluid limit. */
+	struct pm_lane l[3];
+	memset(l, 0, sizeof l);
+	double c3[3] = { 700, 1100, 13 }, L3[3] = { 1, 1, 64 };
+	int64_t n = 1000000000000000LL;
+	pm_schedule_class(3, c3, L3, n, l);
+	double fluid = (double)n / (1 / c3[0] + 1 / c3[1] + L3[2] / c3[2]), late = 0;
+	for (int i = 0; i < 3; i++)
+		late = fmax(late, l[i].finish);
+	t_check(l[0].tiles + l[1].tiles + l[2].tiles == n && late >= fluid && late <= fluid + c3[1],
+	        "1e15 chains on 3 devices: all handed out (%lld), makespan %.6g us vs fluid limit %.6g",
+	        (long long)(l[0].tiles + l[1].tiles + l[2].tiles), late, fluid);
+}
+
+/* The model at sizes up to INT_MAX (syr2k's inner dimension is 2 INT_MAX): finite times, shares
+ * summing to 1, and at least the time the flops take at the devices' best rates. */
+static void huge_sizes(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	int nd = gpus_of(&db, dev, 1.0, 140e9);
+	static const char routines[] = "gsymtr";
+	static const int64_t sz[][3] = {
+		{ INT_MAX, INT_MAX, INT_MAX }, { INT_MAX, 1, INT_MAX }, { 1, INT_MAX, 1 },
+		{ INT_MAX - 1, INT_MAX - 2, 2 * (int64_t)INT_MAX }, { 1, 1, INT_MAX },
+	};
+	for (int r = 0; r < 6; r++)
+		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
+			char rt = routines[r];
+			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1 };
+			struct pm_tune_opts o = { 0, PM_TIME, 0 };
+			struct pm_eval e;
+			int ret = pm_tune(&p, dev, nd, &db, &o, &e);
+			double share = 0, flops = 2.0 * (double)m * (double)n * (double)k * p.tile_frac;
+			if (rt == 't' || rt == 'r')
+				flops /= 2;
+			for (int i = 0; i < nd; i++)
+				share += e.share[i];
+			double floor_ms = flops / (nd * 56.8e12) * 1e3; /* every GPU at its best FP64 rate */
+			t_check(ret == 0 && isfinite(e.time_ms) && e.time_ms >= floor_ms * 0.999 &&
+			        fabs(share - 1) < 1e-9 && e.T > 0,
+			        "%c %lldx%lldx%lld on 4 H200: tile %d, %.4g ms (flops alone %.4g ms), shares %.6f",
+			        rt, (long long)m, (long long)n, (long long)k, e.T, e.time_ms, floor_ms, share);
+		}
+}
+
 int main(void)
 {
 	t_set_name("tune_model");
 	report_h200();
 	transfer_bound();
-	schedule_closed_form();
 	slow_devices();
 	tile_sizes();
 	wr_lazy_and_metrics();
 	runtime_plans();
 	owner_grids();
+	schedule_matches_loop();
+	huge_sizes();
 	return t_summary();
 }

@@ -90,7 +90,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	     (ret = pl_matrix_init(&mB, who, "B", B, nbn ? k : n, nbn ? n : k, ldb, sizeof(real_t), nb))))
 		goto done;
 
-	int kt = (k + nb - 1) / nb;
+	int kt = pl_tile_count(k, nb);
 	for (int j = 0; j < mC.nt && !ret; j++)
 		for (int i = 0; i < mC.mt && !ret; i++) {
 			starpu_data_handle_t c = pl_matrix_tile(&mC, i, j);

@@ -2,6 +2,10 @@
  * Kept matrices (PARALiA's chains of calls): a matrix registered once, tile by tile, and left
  * registered across routine calls, so StarPU keeps its valid copies on the GPUs between calls.
  * The routines find a kept matrix by pointer (pl_matrix_init) and borrow its tile handles.
+ * Kept matrices never share an element with one another, nor with a call's other operands
+ * (overlap.c decides on the elements themselves, in whichever order they come): StarPU would
+ * otherwise hold two handles on one element and a copy written through one would be stale in
+ * the other.
  */
 #include "config.h"
 #include "blas/tiled.h"
@@ -31,13 +35,20 @@ static struct kept *find_locked(const void *ptr)
 	return NULL;
 }
 
-/* The kept matrix whose memory holds ptr (not its first element), or NULL. */
-static struct kept *inside_locked(const void *ptr)
+static struct pl_extent extent_of(const struct kept *k)
 {
-	const char *p = ptr;
-	for (struct kept *k = kept_list; k; k = k->next)
-		if (p > k->ptr && p < k->ptr + ((size_t)k->ld * (k->n - 1) + k->m) * k->elem)
+	struct pl_extent e = { (uintptr_t)k->ptr, k->m, k->n, k->ld, k->elem };
+	return e;
+}
+
+/* A kept matrix that shares an element with e, or NULL. */
+static struct kept *overlap_locked(const struct pl_extent *e)
+{
+	for (struct kept *k = kept_list; k; k = k->next) {
+		struct pl_extent ke = extent_of(k);
+		if (pl_extents_overlap(e, &ke))
 			return k;
+	}
 	return NULL;
 }
 
@@ -59,15 +70,25 @@ int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size)
 		        paralia_locate(ptr));
 		return PARALIA_ERR_PLACEMENT;
 	}
+	uint64_t bytes;
+	if (pl_span_bytes(ptr, m, n, ld, elem_size, &bytes) != 0) {
+		fprintf(stderr, "paralia: %s: the matrix (%d x %d, leading dimension %d, %zu-byte elements) "
+		        "spans more bytes than the address space holds\n", who, m, n, ld, elem_size);
+		return PARALIA_ERR_TOO_LARGE;
+	}
+	struct pl_extent e = { (uintptr_t)ptr, m, n, ld, elem_size };
 	pthread_mutex_lock(&keep_lock);
 	struct kept *k = find_locked(ptr);
-	if (k || inside_locked(ptr)) {
-		int same = k && k->m == m && k->n == n && k->ld == ld && k->elem == elem_size;
+	if (k && k->m == m && k->n == n && k->ld == ld && k->elem == elem_size) {
 		pthread_mutex_unlock(&keep_lock);
-		if (same)
-			return 0; /* keeping twice is harmless */
-		fprintf(stderr, "paralia: %s: %p is already kept as another matrix (release it first)\n",
-		        who, ptr);
+		return 0; /* keeping twice is harmless */
+	}
+	struct kept *o = overlap_locked(&e);
+	if (o) {
+		fprintf(stderr, "paralia: %s: the matrix at %p (%d x %d, leading dimension %d) shares elements "
+		        "with the kept matrix at %p (%d x %d, leading dimension %d): release that one first\n",
+		        who, ptr, m, n, ld, (void *)o->ptr, o->m, o->n, o->ld);
+		pthread_mutex_unlock(&keep_lock);
 		return PARALIA_ERR_KEPT_MISMATCH;
 	}
 	k = calloc(1, sizeof *k);
@@ -163,11 +184,12 @@ int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname
 	struct kept *k = find_locked(M->ptr);
 	int ret = 0;
 	if (!k) {
-		struct kept *in = inside_locked(M->ptr);
+		struct pl_extent e = { (uintptr_t)M->ptr, M->m, M->n, M->ld, M->elem };
+		struct kept *in = overlap_locked(&e);
 		if (in) {
-			fprintf(stderr, "paralia: %s: matrix %s lies inside a kept matrix (%p) but does not "
-			        "start at it: pass the kept pointer or release it first\n", routine, argname,
-			        (void *)in->ptr);
+			fprintf(stderr, "paralia: %s: matrix %s shares elements with the kept matrix at %p "
+			        "(%d x %d, leading dimension %d) without being it: pass the kept matrix itself "
+			        "or release it first\n", routine, argname, (void *)in->ptr, in->m, in->n, in->ld);
 			ret = PARALIA_ERR_KEPT_MISMATCH;
 		}
 		pthread_mutex_unlock(&keep_lock);
@@ -187,6 +209,9 @@ int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname
 		k->nt = M->nt;
 		k->tiles = calloc((size_t)k->mt * k->nt, sizeof *k->tiles);
 		if (!k->tiles) {
+			fprintf(stderr, "paralia: %s: kept matrix %s: no memory for its table of %d x %d tiles "
+			        "(tile size %d)\n", routine, argname, k->mt, k->nt, k->nb);
+			k->nb = 0;
 			pthread_mutex_unlock(&keep_lock);
 			return PARALIA_ERR_NO_MEMORY;
 		}

@@ -3,4 +3,4 @@ libparalia_la_SOURCES += src/blas/tiled.h src/blas/tiled.c src/blas/gemm.c \
 	src/blas/syrk.c src/blas/syr2k.c src/blas/symm.c
 libparalia_la_SOURCES += src/blas/triangular.h src/blas/triangular.c src/blas/trmm.c src/blas/trsm.c
 # Autotuned calls (plan, device subset, placement) and kept matrices (chains of calls).
-libparalia_la_SOURCES += src/blas/call.c src/blas/keep.c
+libparalia_la_SOURCES += src/blas/call.c src/blas/keep.c src/blas/overlap.c

@@ -74,7 +74,7 @@ int FN(syr2k)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t a
 	     (ret = pl_matrix_init(&mB, who, "B", B, ra, ca, ldb, sizeof(real_t), nb))))
 		goto done;
 
-	int kt = (k + nb - 1) / nb;
+	int kt = pl_tile_count(k, nb);
 	for (int j = 0; j < mC.nt && !ret; j++)
 		for (int i = (u == 'L' ? j : 0); i < (u == 'L' ? mC.mt : j + 1) && !ret; i++) {
 			starpu_data_handle_t c = pl_matrix_tile(&mC, i, j);

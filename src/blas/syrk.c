@@ -58,7 +58,7 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 	                                         lda, sizeof(real_t), nb)))
 		goto done;
 
-	int kt = (k + nb - 1) / nb;
+	int kt = pl_tile_count(k, nb);
 	/* gemm ops giving op(A)(i,:) op(A)(j,:)^T from the tiles LOCAL(op_tile) returns */
 	char ga = t == 'N' ? 'N' : 'T', gb = t == 'N' ? 'T' : 'N';
 	for (int j = 0; j < mC.nt && !ret; j++)

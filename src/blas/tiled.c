@@ -9,10 +9,16 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
 {
 	M->ptr = (char *)ptr;
 	M->m = m; M->n = n; M->ld = ld; M->elem = elem; M->nb = nb;
-	M->mt = (m + nb - 1) / nb;
-	M->nt = (n + nb - 1) / nb;
+	M->mt = pl_tile_count(m, nb);
+	M->nt = pl_tile_count(n, nb);
 	M->tiles = NULL;
 	M->kept = 0;
+	uint64_t bytes;
+	if (pl_span_bytes(ptr, m, n, ld, elem, &bytes) != 0) {
+		fprintf(stderr, "paralia: %s: matrix %s (%d x %d, leading dimension %d, %zu-byte elements) "
+		        "spans more bytes than the address space holds\n", routine, argname, m, n, ld, elem);
+		return PARALIA_ERR_TOO_LARGE;
+	}
 	if (pl_memory_node_of(ptr, &M->node) != 0) {
 		fprintf(stderr, "paralia: %s: matrix %s lives on GPU %d, which StarPU does not use "
 		        "(check STARPU_NCUDA / STARPU_WORKERS_CUDAID)\n", routine, argname, paralia_locate(ptr));
@@ -24,7 +30,12 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
 	if (k != 0)
 		return k == 1 ? 0 : k;
 	M->tiles = calloc((size_t)M->mt * M->nt, sizeof *M->tiles);
-	return M->tiles ? 0 : PARALIA_ERR_NO_MEMORY;
+	if (!M->tiles) {
+		fprintf(stderr, "paralia: %s: matrix %s: no memory for its table of %d x %d tiles (tile size "
+		        "%d)\n", routine, argname, M->mt, M->nt, nb);
+		return PARALIA_ERR_NO_MEMORY;
+	}
+	return 0;
 }
 
 int pl_matrix_tile_rows(const struct pl_matrix *M, int i)

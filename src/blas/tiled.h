@@ -8,6 +8,7 @@
 #ifndef PARALIA_TILED_H
 #define PARALIA_TILED_H
 #include "core/core.h"
+#include "common/sizes.h"
 
 struct pl_matrix {
 	char *ptr;        /* element (0,0) */
@@ -20,12 +21,22 @@ struct pl_matrix {
 	int kept;         /* 1: tiles borrowed from a kept matrix (keep.c): never unregistered here */
 };
 
+/* ---- where a matrix lies (overlap.c) ---- */
+/* An m x n column-major matrix at address addr: leading dimension ld, elem bytes per element. */
+struct pl_extent {
+	uintptr_t addr;
+	int m, n, ld;
+	size_t elem;
+};
+/* Whether x and y share a byte of an element (not of the gaps between columns): exact, O(log). */
+int pl_extents_overlap(const struct pl_extent *x, const struct pl_extent *y);
+
 /* ---- kept matrices (keep.c) ---- */
 /* Tile size of the kept matrix starting at ptr: > 0 once fixed, 0 not yet, -1 not kept. */
 int pl_kept_tile_size(const void *ptr);
 /* If M's pointer is a kept matrix, borrows its tiles (returns 1); 0 if not kept; or
  * PARALIA_ERR_KEPT_MISMATCH (message printed) when dims, ld, element size or tile size differ or
- * M lies inside a kept matrix. */
+ * M shares elements with a kept matrix that it is not. */
 int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname);
 
 /* ---- one routine call under the autotuner's plan ---- */
@@ -47,8 +58,9 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j);
 void pl_call_end(struct pl_call *c);
 
-/* Prepares M (no registration yet). Returns 0, PARALIA_ERR_PLACEMENT (message names the
- * argument) or PARALIA_ERR_NO_MEMORY. */
+/* Prepares M (no registration yet). Returns 0, or with one line naming the argument:
+ * PARALIA_ERR_TOO_LARGE (no array can hold an m x n matrix with that leading dimension),
+ * PARALIA_ERR_PLACEMENT, PARALIA_ERR_KEPT_MISMATCH (keep.c) or PARALIA_ERR_NO_MEMORY. */
 int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname, const void *ptr,
                    int m, int n, int ld, size_t elem, int nb);
 /* Tile (i, j), registered on first use. */

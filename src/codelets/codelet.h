@@ -125,10 +125,16 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
  * ids[0..len) (StarPU's task->workerids); NULL/0 lifts it. ids must outlive the tasks. */
 void pl_submit_scope(const uint32_t *ids, unsigned len);
 
+/* A tile handle as the insert helpers take it (argument pos, name): not NULL, a StarPU matrix of
+ * elem-byte elements whose rows, columns and (home) leading dimension fit a BLAS int, and whose
+ * element count fits StarPU's 32-bit count (nx * ny < 2^32). Returns 0 or -pos with one line. */
+int pl_check_tile(const char *who, int pos, const char *name, starpu_data_handle_t h, size_t elem);
+
 /* Checks of the triangular kernels' helpers (trmm, trsm): characters 1-4, A (6) square and of the
- * order of B's rows (side L) or columns (side R), B (7). Returns 0 or -pos. */
+ * order of B's rows (side L) or columns (side R), B (7), both tiles of elem-byte elements.
+ * Returns 0 or -pos. */
 int pl_check_triangular_task(const char *who, char side, char uplo, char transA, char diag,
-                             starpu_data_handle_t A, starpu_data_handle_t B);
+                             starpu_data_handle_t A, starpu_data_handle_t B, size_t elem);
 
 /* One line on stderr for an illegal argument; returns -pos (BLAS xerbla convention). */
 int pl_arg_error(const char *routine, int pos, const char *name, const char *fmt, ...)

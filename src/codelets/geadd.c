@@ -62,8 +62,10 @@ int TASK(geadd)(real_t alpha, starpu_data_handle_t A, real_t beta, starpu_data_h
                 const struct paralia_task_opts *opts)
 {
 	const char *who = TASK_STR(geadd);
-	if (!A) return pl_arg_error(who, 2, "A", "NULL handle");
-	if (!B) return pl_arg_error(who, 4, "B", "NULL handle");
+	int r;
+	if ((r = pl_check_tile(who, 2, "A", A, sizeof(real_t))) ||
+	    (r = pl_check_tile(who, 4, "B", B, sizeof(real_t))))
+		return r;
 	if (pl_rows(A) != pl_rows(B) || pl_cols(A) != pl_cols(B))
 		return pl_arg_error(who, 4, "B", "B is %dx%d but A is %dx%d", pl_rows(B), pl_cols(B),
 		                    pl_rows(A), pl_cols(A));

@@ -59,9 +59,11 @@ int TASK(gemm)(paralia_trans_t transA, paralia_trans_t transB, real_t alpha,
 		return pl_arg_error(who, 1, "transA", "'%c' is not N, T or C", (char)transA);
 	if (!pl_valid_trans((char)transB))
 		return pl_arg_error(who, 2, "transB", "'%c' is not N, T or C", (char)transB);
-	if (!A) return pl_arg_error(who, 4, "A", "NULL handle");
-	if (!B) return pl_arg_error(who, 5, "B", "NULL handle");
-	if (!C) return pl_arg_error(who, 7, "C", "NULL handle");
+	int r;
+	if ((r = pl_check_tile(who, 4, "A", A, sizeof(real_t))) ||
+	    (r = pl_check_tile(who, 5, "B", B, sizeof(real_t))) ||
+	    (r = pl_check_tile(who, 7, "C", C, sizeof(real_t))))
+		return r;
 	int na = pl_upper((char)transA) == 'N';
 	int nb = pl_upper((char)transB) == 'N';
 	int m = na ? pl_rows(A) : pl_cols(A), k = na ? pl_cols(A) : pl_rows(A);

@@ -115,8 +115,9 @@ struct starpu_codelet CL(getrf) = {
 int TASK(getrf)(starpu_data_handle_t A, const struct paralia_task_opts *opts)
 {
 	const char *who = TASK_STR(getrf);
-	if (!A)
-		return pl_arg_error(who, 1, "A", "NULL handle");
+	int r = pl_check_tile(who, 1, "A", A, sizeof(real_t));
+	if (r)
+		return r;
 	if (pl_rows(A) != pl_cols(A))
 		return pl_arg_error(who, 1, "A", "the tile is %dx%d, not square", pl_rows(A), pl_cols(A));
 	double n = pl_rows(A);

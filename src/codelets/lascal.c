@@ -94,8 +94,9 @@ int TASK(lascal)(char uplo, real_t beta, starpu_data_handle_t A, const struct pa
 	char u = pl_upper(uplo);
 	if (u != 'U' && u != 'L' && u != 'G')
 		return pl_arg_error(who, 1, "uplo", "'%c' is not U, L or G", uplo);
-	if (!A)
-		return pl_arg_error(who, 3, "A", "NULL handle");
+	int r = pl_check_tile(who, 3, "A", A, sizeof(real_t));
+	if (r)
+		return r;
 	struct LOCAL(lascal_args) args = { u, beta };
 	struct pl_submit s = {
 		.cl = &CL(lascal), .who = who, .args = &args, .args_size = sizeof args, .nbuf = 1,

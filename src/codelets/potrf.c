@@ -77,8 +77,9 @@ int TASK(potrf)(paralia_uplo_t uplo, starpu_data_handle_t A, const struct parali
 	const char *who = TASK_STR(potrf);
 	if (!pl_valid_uplo((char)uplo))
 		return pl_arg_error(who, 1, "uplo", "'%c' is not U or L", (char)uplo);
-	if (!A)
-		return pl_arg_error(who, 2, "A", "NULL handle");
+	int r = pl_check_tile(who, 2, "A", A, sizeof(real_t));
+	if (r)
+		return r;
 	if (pl_rows(A) != pl_cols(A))
 		return pl_arg_error(who, 2, "A", "the tile is %dx%d, not square", pl_rows(A), pl_cols(A));
 	struct LOCAL(potrf_args) args = { pl_upper((char)uplo) };

@@ -2,6 +2,8 @@
 #include "codelets/codelet.h"
 #include <paralia_sched.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,30 @@ int pl_arg_error(const char *routine, int pos, const char *name, const char *fmt
 	va_end(ap);
 	fprintf(stderr, "paralia: %s: argument %d (%s) is illegal: %s\n", routine, pos, name, why);
 	return -pos;
+}
+
+int pl_check_tile(const char *who, int pos, const char *name, starpu_data_handle_t h, size_t elem)
+{
+	if (!h)
+		return pl_arg_error(who, pos, name, "NULL handle");
+	if (starpu_data_get_interface_id(h) != STARPU_MATRIX_INTERFACE_ID)
+		return pl_arg_error(who, pos, name, "not a StarPU matrix handle");
+	uint32_t nx = starpu_matrix_get_nx(h), ny = starpu_matrix_get_ny(h), ld = nx;
+	size_t es = starpu_matrix_get_elemsize(h);
+	int home = starpu_data_get_home_node(h);
+	if (home >= 0) { /* the user's own storage: its leading dimension reaches the kernels */
+		const struct starpu_matrix_interface *mi = starpu_data_get_interface_on_node(h, (unsigned)home);
+		ld = mi->ld;
+	}
+	if (es != elem)
+		return pl_arg_error(who, pos, name, "elements of %zu bytes, not %zu", es, elem);
+	if (nx > INT_MAX || ny > INT_MAX || ld > INT_MAX)
+		return pl_arg_error(who, pos, name, "%" PRIu32 " x %" PRIu32 " with leading dimension %"
+		                    PRIu32 ": more than a BLAS int holds", nx, ny, ld);
+	if ((uint64_t)nx * ny > UINT32_MAX)
+		return pl_arg_error(who, pos, name, "%" PRIu32 " x %" PRIu32 " elements: StarPU counts a "
+		                    "matrix's elements in 32 bits", nx, ny);
+	return 0;
 }
 
 /* Workers allowed for the tasks this thread submits inside a routine call; the array belongs to a

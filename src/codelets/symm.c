@@ -58,9 +58,11 @@ int TASK(symm)(paralia_side_t side, paralia_uplo_t uplo, real_t alpha, starpu_da
 		return pl_arg_error(who, 1, "side", "'%c' is not L or R", (char)side);
 	if (!pl_valid_uplo((char)uplo))
 		return pl_arg_error(who, 2, "uplo", "'%c' is not U or L", (char)uplo);
-	if (!A) return pl_arg_error(who, 4, "A", "NULL handle");
-	if (!B) return pl_arg_error(who, 5, "B", "NULL handle");
-	if (!C) return pl_arg_error(who, 7, "C", "NULL handle");
+	int r;
+	if ((r = pl_check_tile(who, 4, "A", A, sizeof(real_t))) ||
+	    (r = pl_check_tile(who, 5, "B", B, sizeof(real_t))) ||
+	    (r = pl_check_tile(who, 7, "C", C, sizeof(real_t))))
+		return r;
 	char sd = pl_upper((char)side);
 	int ka = pl_rows(A), m = pl_rows(B), n = pl_cols(B);
 	if (pl_cols(A) != ka)

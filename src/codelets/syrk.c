@@ -64,8 +64,10 @@ int TASK(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, real_t alpha, starpu_
 		return pl_arg_error(who, 1, "uplo", "'%c' is not U or L", (char)uplo);
 	if (!pl_valid_trans((char)trans))
 		return pl_arg_error(who, 2, "trans", "'%c' is not N, T or C", (char)trans);
-	if (!A) return pl_arg_error(who, 4, "A", "NULL handle");
-	if (!C) return pl_arg_error(who, 6, "C", "NULL handle");
+	int r;
+	if ((r = pl_check_tile(who, 4, "A", A, sizeof(real_t))) ||
+	    (r = pl_check_tile(who, 6, "C", C, sizeof(real_t))))
+		return r;
 	/* Real types: op C is op T; normalised here so cuBLAS never sees CUBLAS_OP_C. */
 	char t = pl_upper((char)trans) == 'N' ? 'N' : 'T';
 	int n = t == 'N' ? pl_rows(A) : pl_cols(A), k = t == 'N' ? pl_cols(A) : pl_rows(A);
@@ -78,7 +80,7 @@ int TASK(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, real_t alpha, starpu_
 		.cl = &CL(syrk), .who = who, .args = &args, .args_size = sizeof args, .nbuf = 2,
 		.handles = { A, C },
 		.modes = { STARPU_R, STARPU_RW },
-		.flops = (double)k * n * (n + 1),
+		.flops = (double)k * n * (n + 1.0),
 	};
 	return pl_submit_task(&s, opts);
 }

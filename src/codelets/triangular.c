@@ -2,7 +2,7 @@
 #include "codelets/codelet.h"
 
 int pl_check_triangular_task(const char *who, char side, char uplo, char transA, char diag,
-                             starpu_data_handle_t A, starpu_data_handle_t B)
+                             starpu_data_handle_t A, starpu_data_handle_t B, size_t elem)
 {
 	if (!pl_valid_side(side))
 		return pl_arg_error(who, 1, "side", "'%c' is not L or R", side);
@@ -12,10 +12,9 @@ int pl_check_triangular_task(const char *who, char side, char uplo, char transA,
 		return pl_arg_error(who, 3, "transA", "'%c' is not N, T or C", transA);
 	if (!pl_valid_diag(diag))
 		return pl_arg_error(who, 4, "diag", "'%c' is not N or U", diag);
-	if (!A)
-		return pl_arg_error(who, 6, "A", "NULL handle");
-	if (!B)
-		return pl_arg_error(who, 7, "B", "NULL handle");
+	int r;
+	if ((r = pl_check_tile(who, 6, "A", A, elem)) || (r = pl_check_tile(who, 7, "B", B, elem)))
+		return r;
 	if (pl_rows(A) != pl_cols(A))
 		return pl_arg_error(who, 6, "A", "A is %dx%d, not square", pl_rows(A), pl_cols(A));
 	int left = pl_upper(side) == 'L';

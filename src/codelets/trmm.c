@@ -57,7 +57,8 @@ int TASK(trmm)(paralia_side_t side, paralia_uplo_t uplo, paralia_trans_t transA,
                const struct paralia_task_opts *opts)
 {
 	const char *who = TASK_STR(trmm);
-	int ret = pl_check_triangular_task(who, (char)side, (char)uplo, (char)transA, (char)diag, A, B);
+	int ret = pl_check_triangular_task(who, (char)side, (char)uplo, (char)transA, (char)diag, A, B,
+	                                   sizeof(real_t));
 	if (ret)
 		return ret;
 	struct LOCAL(trmm_args) args = { pl_upper((char)side), pl_upper((char)uplo),

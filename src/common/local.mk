@@ -1,3 +1,5 @@
 # Type table for precision-generic sources (header-only).
 libparalia_la_SOURCES += src/common/instantiate.h src/common/prec_names.h src/common/prec_s.h \
 	src/common/prec_d.h src/common/prec_undef.h
+# Size arithmetic that cannot overflow (tile counts, spans in bytes), shared by every layer.
+libparalia_la_SOURCES += src/common/sizes.h

@@ -102,10 +102,16 @@ int paralia_is_initialized(void)
 	return r;
 }
 
+/* The tile sizes paralia_set_tile_size and PARALIA_TILE accept: 0 (automatic) or 1..PARALIA_TILE_MAX.
+ * Larger tiles would wrap StarPU's 32-bit element count, and tile counts of 0 would make every
+ * later call a silent no-op. */
+static int valid_tile_size(long nb) { return nb >= 0 && nb <= PARALIA_TILE_MAX; }
+
 int paralia_set_tile_size(int nb)
 {
-	if (nb < 0)
-		return pl_arg_error("paralia_set_tile_size", 1, "nb", "%d is negative", nb);
+	if (!valid_tile_size(nb))
+		return pl_arg_error("paralia_set_tile_size", 1, "nb", "%d is not 0 (automatic) or a tile "
+		                    "size from 1 to %d", nb, PARALIA_TILE_MAX);
 	pthread_mutex_lock(&init_lock);
 	tile_size = nb;
 	pthread_mutex_unlock(&init_lock);
@@ -118,9 +124,11 @@ int paralia_get_tile_size(void)
 	if (tile_size < 0) {
 		const char *env = getenv("PARALIA_TILE");
 		char *end = NULL;
+		errno = 0;
 		long v = env ? strtol(env, &end, 10) : 0;
-		if (env && (*env == '\0' || *end != '\0' || v < 0 || v > 1 << 20)) {
-			fprintf(stderr, "paralia: PARALIA_TILE=%s is not a tile size; using automatic choice\n", env);
+		if (env && (*env == '\0' || *end != '\0' || errno || !valid_tile_size(v))) {
+			fprintf(stderr, "paralia: PARALIA_TILE=%s is not 0 (automatic) or a tile size from 1 "
+			        "to %d; using automatic choice\n", env, PARALIA_TILE_MAX);
 			v = 0;
 		}
 		tile_size = (int)v;
@@ -141,7 +149,9 @@ const char *paralia_strerror(int code)
 	case PARALIA_ERR_NO_MEMORY: return "out of memory";
 	case PARALIA_ERR_PLACEMENT: return "a matrix lives on a device StarPU does not drive";
 	case PARALIA_ERR_NO_WORKER: return "no worker can run the task";
-	case PARALIA_ERR_KEPT_MISMATCH: return "a kept matrix was used with other dimensions or tile size";
+	case PARALIA_ERR_KEPT_MISMATCH:
+		return "a kept matrix was used with other dimensions or tile size, or overlaps another";
+	case PARALIA_ERR_TOO_LARGE: return "a matrix spans more bytes than the address space holds";
 	default: return "unknown error";
 	}
 }

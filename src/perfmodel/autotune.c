@@ -19,6 +19,8 @@
  */
 #include "config.h"
 #include "perfmodel/perfmodel.h"
+#include "common/sizes.h"
+#include <paralia.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,10 +53,8 @@ int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl
 /* Time (us) of one C tile's chain over k on one worker of device d, for a C tile of mi x nj. */
 static double chain_us(const struct pm_problem *p, const struct pm_device *d, int T, int mi, int nj)
 {
-	long Kt = (p->k + (long)T - 1) / T;
-	if (Kt < 1)
-		Kt = 1;
-	int kr = p->k > 0 ? (int)(p->k - (Kt - 1) * (long)T) : 1;
+	int64_t Kt = p->k > 0 ? pl_ceil_div(p->k, T) : 1;
+	int kr = p->k > 0 ? (int)(p->k - (Kt - 1) * T) : 1;
 	double t = (double)(Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, T) +
 	           pm_tile_us(&d->rates, p->dbl, mi, nj, kr) + (double)Kt * PM_TASK_US;
 	/* trmm/trsm: the triangular A halves each chain on average. */
@@ -71,118 +71,32 @@ static double elem_of(const struct pm_problem *p) { return p->dbl ? 8.0 : 4.0; }
 /* C's tiles in four classes: full, edge row, edge column, corner (edge tiles are ragged). */
 struct tiling {
 	int T;
-	long Mt, Nt, Kt;
+	int64_t Mt, Nt, Kt;
 	int mr, nr;          /* rows of the last tile row, columns of the last tile column */
-	long count[2][2];    /* tiles per class [edge row][edge column], the triangle's for syrk/syr2k */
-	long total;
+	int64_t count[2][2]; /* tiles per class [edge row][edge column], the triangle's for syrk/syr2k */
+	int64_t total;
 };
 
 static void tiling_of(const struct pm_problem *p, int T, struct tiling *t)
 {
 	memset(t, 0, sizeof *t);
 	t->T = T;
-	t->Mt = (p->m + (long)T - 1) / T;
-	t->Nt = (p->n + (long)T - 1) / T;
-	t->Kt = p->k > 0 ? (p->k + (long)T - 1) / T : 1;
-	t->mr = (int)(p->m - (t->Mt - 1) * (long)T);
-	t->nr = (int)(p->n - (t->Nt - 1) * (long)T);
-	long rf = t->mr == T ? t->Mt : t->Mt - 1, cf = t->nr == T ? t->Nt : t->Nt - 1;
+	t->Mt = pl_ceil_div(p->m, T);
+	t->Nt = pl_ceil_div(p->n, T);
+	t->Kt = p->k > 0 ? pl_ceil_div(p->k, T) : 1;
+	t->mr = (int)(p->m - (t->Mt - 1) * T);
+	t->nr = (int)(p->n - (t->Nt - 1) * T);
+	int64_t rf = t->mr == T ? t->Mt : t->Mt - 1, cf = t->nr == T ? t->Nt : t->Nt - 1;
 	int tri = p->routine == 's' || p->routine == 'y';
 	for (int ea = 0; ea < 2; ea++)
 		for (int eb = 0; eb < 2; eb++) {
-			long rows = ea ? (t->mr != T) : rf, cols = eb ? (t->nr != T) : cf;
-			long n = rows * cols;
+			int64_t rows = ea ? (t->mr != T) : rf, cols = eb ? (t->nr != T) : cf;
+			int64_t n = rows * cols;
 			if (tri) /* one triangle of a square C: half the full tiles plus the diagonal */
 				n = ea == eb ? (rows * cols + rows) / 2 : (ea ? n : 0);
 			t->count[ea][eb] = n;
 			t->total += n;
 		}
-}
-
-/* One device's side of the list schedule: L lanes (workers) run chains; it finishes at
- * max(work / L, its longest chain). */
-struct lane_load {
-	double lanes, work, longest;
-	double chain[2][2]; /* us per C tile chain of each class */
-	long cnt;           /* C tiles it gets */
-};
-
-static double finish_with(const struct lane_load *d, long x, double c)
-{
-	if (x <= 0)
-		return fmax(d->work / d->lanes, d->longest);
-	return fmax((d->work + (double)x * c) / d->lanes, fmax(d->longest, c));
-}
-
-/* Tiles of one class handed out as list scheduling would (each to the device that finishes it
- * first), in closed form: identical tiles go to the `tiles` smallest finish times among all the
- * devices' sequences f_d(1), f_d(2), ..., so find that threshold by bisection and settle the few
- * tiles tied at it in device order. Cost O(devices x 64), whatever the tile count. */
-static void schedule_class(struct lane_load *ld, int ns, int ea, int eb, long tiles)
-{
-	if (tiles <= 0)
-		return;
-	double lo = 0, hi = 0;
-	for (int i = 0; i < ns; i++)
-		hi = fmax(hi, finish_with(&ld[i], tiles, ld[i].chain[ea][eb]));
-	long x[PM_MAX_DEVS];
-	for (int it = 0; it < 64; it++) { /* smallest F with count(F) >= tiles */
-		double F = 0.5 * (lo + hi);
-		long got = 0;
-		for (int i = 0; i < ns && got < tiles; i++) {
-			double c = ld[i].chain[ea][eb];
-			if (fmax(ld[i].longest, c) <= F && F * ld[i].lanes > ld[i].work)
-				got += (long)fmin((double)tiles, floor((F * ld[i].lanes - ld[i].work) / c));
-		}
-		if (got >= tiles)
-			hi = F;
-		else
-			lo = F;
-	}
-	long given = 0;
-	for (int i = 0; i < ns; i++) { /* strictly below the threshold */
-		double c = ld[i].chain[ea][eb];
-		x[i] = 0;
-		if (fmax(ld[i].longest, c) <= lo && lo * ld[i].lanes > ld[i].work)
-			x[i] = (long)fmin((double)(tiles - given),
-			                  floor((lo * ld[i].lanes - ld[i].work) / c));
-		given += x[i];
-	}
-	while (given < tiles) { /* the rest one by one, as the list schedule does */
-		int best = 0;
-		double bf = INFINITY;
-		for (int i = 0; i < ns; i++) {
-			double f = finish_with(&ld[i], x[i] + 1, ld[i].chain[ea][eb]);
-			if (f < bf)
-				bf = f, best = i;
-		}
-		x[best]++;
-		given++;
-	}
-	for (int i = 0; i < ns; i++)
-		if (x[i] > 0) {
-			double c = ld[i].chain[ea][eb];
-			ld[i].work += (double)x[i] * c;
-			ld[i].longest = fmax(ld[i].longest, c);
-			ld[i].cnt += x[i];
-		}
-}
-
-void pm_list_schedule(int ns, const double *lanes, const double (*chain)[2][2],
-                      const long count[2][2], long *tiles, double *finish)
-{
-	struct lane_load ld[PM_MAX_DEVS];
-	for (int i = 0; i < ns && i < PM_MAX_DEVS; i++) {
-		memset(&ld[i], 0, sizeof ld[i]);
-		ld[i].lanes = lanes[i] > 0 ? lanes[i] : 1;
-		memcpy(ld[i].chain, chain[i], sizeof ld[i].chain);
-	}
-	for (int cls = 0; cls < 4; cls++)
-		schedule_class(ld, ns, cls & 1, cls >> 1, count[cls & 1][cls >> 1]);
-	for (int i = 0; i < ns && i < PM_MAX_DEVS; i++) {
-		tiles[i] = ld[i].cnt;
-		finish[i] = finish_with(&ld[i], 0, 0);
-	}
 }
 
 /* ---- step 2: the data flows ----------------------------------------------------------------- */
@@ -268,15 +182,15 @@ static void matrix_flows(struct flows *f, const struct lm_db *db, const struct p
 	}
 }
 
-void pm_grid(int ns, int Mt, int Nt, int *P, int *Q)
+void pm_grid(int ns, int64_t Mt, int64_t Nt, int *P, int *Q)
 {
-	long best = -1;
+	int64_t best = -1;
 	*P = 1, *Q = ns > 0 ? ns : 1;
 	for (int p = 1; p <= ns; p++) {
 		if (ns % p)
 			continue;
 		int q = ns / p;
-		long load = (long)((Mt + p - 1) / p) * ((Nt + q - 1) / q); /* tiles of the busiest slot */
+		int64_t load = pl_ceil_div(Mt, p) * pl_ceil_div(Nt, q); /* tiles of the busiest slot */
 		if (best < 0 || load < best || (load == best && abs(p - q) < abs(*P - *Q)))
 			best = load, *P = p, *Q = q;
 	}
@@ -300,7 +214,7 @@ static void data_flows(const struct pm_problem *p, const struct pm_device *dev, 
 	double Bb = p->routine == 's' ? 0 : (double)p->k * p->n * el;
 	double Cb = (double)p->m * p->n * el * (tri ? 0.5 : 1.0);
 	int P, Q;
-	pm_grid(ns, (int)fmin(t->Mt, 1 << 30), (int)fmin(t->Nt, 1 << 30), &P, &Q);
+	pm_grid(ns, t->Mt, t->Nt, &P, &Q);
 	int route = can_route(db, dev, sel, ns);
 	double needA[PM_MAX_DEVS], needB[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++) {
@@ -442,22 +356,27 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	/* 1. the tile schedule: full tiles first, then the ragged edges */
 	struct tiling t;
 	tiling_of(p, T, &t);
-	struct lane_load ld[PM_MAX_DEVS];
+	struct pm_lane ld[PM_MAX_DEVS];
+	double lanes[PM_MAX_DEVS], chain[PM_MAX_DEVS][2][2];
+	memset(ld, 0, sizeof ld);
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
-		memset(&ld[i], 0, sizeof ld[i]);
-		ld[i].lanes = d->nworkers > 0 ? d->nworkers : 1;
+		lanes[i] = d->nworkers > 0 ? d->nworkers : 1;
 		for (int a = 0; a < 2; a++)
 			for (int b = 0; b < 2; b++)
-				ld[i].chain[a][b] = chain_us(p, d, T, a ? t.mr : T, b ? t.nr : T);
+				chain[i][a][b] = chain_us(p, d, T, a ? t.mr : T, b ? t.nr : T);
 	}
-	for (int cls = 0; cls < 4; cls++) /* full tiles first, then edge rows, edge columns, corner */
-		schedule_class(ld, ns, cls & 1, cls >> 1, t.count[cls & 1][cls >> 1]);
+	for (int cls = 0; cls < 4; cls++) { /* full tiles first, then edge rows, edge columns, corner */
+		double cost[PM_MAX_DEVS];
+		for (int i = 0; i < ns; i++)
+			cost[i] = chain[i][cls & 1][cls >> 1];
+		pm_schedule_class(ns, cost, lanes, t.count[cls & 1][cls >> 1], ld);
+	}
 	double full = (double)t.Mt * T * (double)t.Nt * T * (double)t.Kt * T;
 	e.padding = full > 0 ? 1.0 - (double)p->m * p->n * (p->k > 0 ? p->k : 1) / full : 0;
 	double share[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++)
-		share[i] = t.total ? (double)ld[i].cnt / (double)t.total : 0;
+		share[i] = t.total ? (double)ld[i].tiles / (double)t.total : 0;
 
 	/* 2. the data flows */
 	struct device_flows f;
@@ -470,14 +389,14 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	/* 3 and 4. each device's links, then its flow shop */
 	double worst = 0;
 	int P, Q;
-	pm_grid(ns, (int)fmin(t.Mt, 1 << 30), (int)fmin(t.Nt, 1 << 30), &P, &Q);
+	pm_grid(ns, t.Mt, t.Nt, &P, &Q);
 	for (int i = 0; i < ns; i++) {
 		struct device_links L;
 		link_rates(p, &dev[sel[i]], db, &f, (const int (*)[2])act, nact, T, &L);
-		double comp = finish_with(&ld[i], 0, 0), tdev = comp;
+		double comp = ld[i].finish, tdev = comp;
 		double bytes_in = f.A[i] + f.B[i] + f.Cin[i];
-		if (ld[i].cnt > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
-			double n = (double)ld[i].cnt;
+		if (ld[i].tiles > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
+			double n = (double)ld[i].tiles;
 			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P))), cols = n / rows;
 			double per = comp / n; /* us per tile on this device (its lanes included) */
 			struct segment sg[3] = {
@@ -583,7 +502,7 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	enum pm_metric m = o->metric;
 	unsigned all = ndev >= 32 ? ~0u : (1u << ndev) - 1;
 	unsigned allowed = o->allowed ? (o->allowed & all) : all;
-	int big = p->m > p->n ? p->m : p->n;
+	int64_t big = p->m > p->n ? p->m : p->n;
 	big = big > p->k ? big : p->k;
 	double el = elem_of(p);
 	int found = 0;
@@ -596,8 +515,8 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	} else {
 		for (int c = 0; c < nstd && (c == 0 || std[c - 1] < big); c++)
 			cand[nc++] = std[c];
-		if (std[nstd - 1] < big)
-			cand[nc++] = big;
+		if (std[nstd - 1] < big && big <= PARALIA_TILE_MAX)
+			cand[nc++] = (int)big; /* StarPU counts a tile's elements in 32 bits */
 	}
 	for (int c = 0; c < nc; c++) {
 		int T = cand[c];

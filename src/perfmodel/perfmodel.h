@@ -9,6 +9,7 @@
 #ifndef PARALIA_PERFMODEL_H
 #define PARALIA_PERFMODEL_H
 #include "linkmap/linkmap.h"
+#include <stdint.h>
 
 #define PM_MAX_DEVS 16
 #define PM_MAX_RATES 12
@@ -51,11 +52,12 @@ struct pm_device {
 	struct pm_xfer xfer; /* its tile copies to and from the host through StarPU (n 0: unknown) */
 };
 
-/* A routine call reduced to a gemm-like problem: C (m x n) += op(A) (m x k) op(B) (k x n). */
+/* A routine call reduced to a gemm-like problem: C (m x n) += op(A) (m x k) op(B) (k x n).
+ * 64-bit sizes: syr2k's inner dimension is 2k, up to twice INT_MAX. */
 struct pm_problem {
 	char routine;     /* 'g' gemm, 's' syrk, 'y' syr2k, 'm' symm, 't' trmm, 'r' trsm */
 	int dbl;          /* 1: double, 0: single */
-	int m, n, k;
+	int64_t m, n, k;
 	int loc[3];       /* memory node of A, B, C (-1: not used) */
 	int reads_c;      /* beta != 0 (or trmm/trsm's B): C is read, not only written */
 	double tile_frac; /* fraction of C's tiles computed (0.5 for a triangle), in (0, 1] */
@@ -96,6 +98,22 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
  * counter, opened at run time); NAN when NVML, the device or the counter is not available. */
 double pm_gpu_energy_mj(int cuda_device);
 
+/* ---- schedule.c ---- */
+/* One device's side of the list schedule of C tile chains. */
+struct pm_lane {
+	double work;     /* us of chains handed to it */
+	double longest;  /* its longest chain (one chain cannot use two workers) */
+	double finish;   /* when its last chain ends: max(work / lanes, longest) when handed out */
+	int64_t tiles;   /* chains handed to it */
+};
+/* List scheduling of `tiles` chains of one class: each chain, one after the other, goes to the
+ * device that would finish it first (ties: the lower index), where device i (lane[i], ns <=
+ * PM_MAX_DEVS of them) runs a chain in cost[i] us and lanes[i] chains at once. Updates lane[] to
+ * exactly what handing them out one by one gives, in O(ns) steps per bisection step (<= 64),
+ * whatever the count. A device whose cost is negative or not finite gets none. */
+void pm_schedule_class(int ns, const double *cost, const double *lanes, int64_t tiles,
+                       struct pm_lane *lane);
+
 /* ---- autotune.c ---- */
 struct pm_tune_opts {
 	int fixed_T;         /* > 0: only this tile size */
@@ -109,16 +127,9 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out);
-/* Step 1 of pm_evaluate on its own (for tests): list scheduling of C's tile chains, each tile to
- * the device that finishes it first, full tiles first, then edge rows, edge columns, the corner.
- * Device i runs lanes[i] chains at once; chain[i][a][b] is its time for a tile of class (edge row
- * a, edge column b); count[a][b] tiles per class. Closed form: O(ns) per class, whatever the
- * counts. Gives each device's tiles and finish time. */
-void pm_list_schedule(int ns, const double *lanes, const double (*chain)[2][2],
-                      const long count[2][2], long *tiles, double *finish);
 /* The P x Q grid (P Q = ns) of C tile owners for an Mt x Nt grid of tiles: the one whose busiest
  * slot has the fewest tiles (then the squarest), so a C one tile wide still spreads over ns. */
-void pm_grid(int ns, int Mt, int Nt, int *P, int *Q);
+void pm_grid(int ns, int64_t Mt, int64_t Nt, int *P, int *Q);
 /* Tile sizes the autotuner tries (ascending); returns their count. */
 int pm_tile_candidates(const int **T);
 /* Whether every device in subset has power numbers for the precision. */

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "perfmodel/plan.h"
 #include "core/core.h"
+#include "common/sizes.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -231,7 +232,7 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 		workers += dv->nworkers;
 	}
 	pub->ndevices = ns;
-	int Mt = (key->m + e->T - 1) / e->T, Nt = (key->n + e->T - 1) / e->T, P, Q;
+	int Mt = pl_tile_count(key->m, e->T), Nt = pl_tile_count(key->n, e->T), P, Q;
 	pm_grid(ns ? ns : 1, Mt, Nt, &P, &Q);
 	pub->grid_p = P;
 	pub->grid_q = Q;
@@ -353,7 +354,8 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, co
 		metric_warned = 1;
 		metric = PM_TIME;
 	}
-	struct pm_problem p = { routine, key.dbl, m, n, routine == 'y' ? 2 * k : k,
+	/* syr2k is two products of inner dimension k: 2k, in 64 bits (k may be INT_MAX) */
+	struct pm_problem p = { routine, key.dbl, m, n, (int64_t)k * (routine == 'y' ? 2 : 1),
 	                        { key.loc[0], routine == 's' ? key.loc[0] : key.loc[1], key.loc[2] },
 	                        key.reads_c, (routine == 's' || routine == 'y') ? 0.5 : 1.0 };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
