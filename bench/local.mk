@@ -11,7 +11,7 @@ EXTRA_DIST += bench/sched_compare.sh
 noinst_PROGRAMS += bench/gemm_bench
 bench_gemm_bench_SOURCES = bench/gemm_bench.c
 bench_gemm_bench_CFLAGS = $(AM_CFLAGS) -fopenmp
-bench_gemm_bench_LDFLAGS = -fopenmp
+bench_gemm_bench_LDFLAGS = $(AM_LDFLAGS) -fopenmp
 EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
 
 # The CUDA behaviour behind issue 12 (a pageable cudaMemcpy racing StarPU's non-blocking streams),

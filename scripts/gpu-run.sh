@@ -12,6 +12,8 @@
 #             (paralia-kernels)
 #   gemm      bench/gemm_compare.sh (BENCH_* variables choose the dataset)
 #   sched     bench/sched_compare.sh on the tile GEMM graph, examples/cholesky and examples/lu
+#   sanitizers  the suite built with ASan and UBSan (_build_san) on CUDA workers: leaks and
+#             undefined behaviour on the GPU paths (scripts/lsan.supp lists the libraries' own)
 #   links     bench/link_bench 512: StarPU's copies alone and together (what the simulated
 #             machines' platforms are checked against, docs/SIMULATION.md)
 # Results go to $OUT (the device tool's folder; default _gpu_out/): summary.txt, and
@@ -114,8 +116,20 @@ stage_sched() {
 }
 
 stage_links() { _build/bench/link_bench 512; }
+# Needs stage build first (autoreconf's output, StarPU unpacked).
+stage_sanitizers() {
+  mkdir -p _build_san && cd _build_san || return 1
+  ../configure --enable-sanitizers >configure.out 2>&1 || { tail -20 configure.out; return 1; }
+  make -j"$(nproc)" >make.out 2>&1 || { grep -E "error" make.out | head -20; return 1; }
+  . "$here/scripts/sanitizer-env.sh"
+  STARPU_SILENT=1 make -j8 check >check.out 2>&1
+  local rc=$?
+  grep -E "^(PASS|FAIL|ERROR|SKIP):" check.out
+  for log in $(grep -lE "^FAIL|^ERROR" tests/*.log 2>/dev/null); do echo "---- $log"; tail -n 40 "$log"; done
+  return $rc
+}
 
-export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links need_linkmap
+export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links stage_sanitizers need_linkmap
 export here bundle prefix res
 
 note "gpu-run $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; stages: ${stages[*]}"
@@ -129,6 +143,7 @@ for s in "${stages[@]}"; do
     gemm)    run gemm "${GEMM_LIMIT:-540}" stage_gemm ;;
     sched)   run sched "${SCHED_LIMIT:-400}" stage_sched ;;
     links)   run links "${LINKS_LIMIT:-120}" stage_links ;;
+    sanitizers) run sanitizers "${SANITIZERS_LIMIT:-540}" stage_sanitizers ;;
     *) note "unknown stage $s" ;;
   esac
 done
