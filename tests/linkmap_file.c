@@ -1,7 +1,9 @@
 /*
  * Link database files: the synthetic databases load and pass lm_check; save/load round trips
  * keep every number; corrupt, truncated and wrong-version files are refused with "path:line:
- * reason" naming the right line. No StarPU needed.
+ * reason" naming the right line: numbers that are not decimal (hex, inf, nan, a sign) or out of
+ * their bounds (1e308, 1e-300, a denormal), duplicate nodes, identities and lines too long to
+ * keep, NUL bytes and control characters. No StarPU needed. (tests/linkmap_fuzz: mutations.)
  */
 #include "linkmap/linkmap.h"
 #include "tests/testing.h"
@@ -114,6 +116,45 @@ struct bad_case {
 	const char *reason; /* substring the reason must contain */
 };
 
+/* Refused with "path:line: " + reason: the file holds len bytes of text (NULs included). */
+static void refused_at(const char *what, const char *text, size_t len, int line, const char *reason)
+{
+	char path[512], err[512] = "", want[600];
+	snprintf(path, sizeof(path), "%s/raw.txt", tmpdir);
+	FILE *f = fopen(path, "wb");
+	if (!f || fwrite(text, 1, len, f) != len || fclose(f))
+		exit(99);
+	struct lm_db db;
+	int ret = lm_load(&db, path, err, sizeof(err));
+	snprintf(want, sizeof(want), "%s:%d: ", path, line);
+	t_check(ret == -1 && !strncmp(err, want, strlen(want)) && strstr(err, reason),
+	        "%s: refused as '%s' (%s)", what, reason, err);
+}
+
+/* What a line-buffered reader cuts silently: long identities, long lines, NUL bytes. */
+static void check_long_and_binary(void)
+{
+	static char text[16384];
+	char pad[4200];
+	memset(pad, 'x', sizeof(pad));
+	pad[2000] = '\0';
+	int n = snprintf(text, sizeof(text), "paralia-linkmap 1\nmachine %s\nend\n", pad);
+	refused_at("machine identity of 2000 characters", text, (size_t)n, 2,
+	           "machine identity of 2000 characters (at most 1023)");
+	pad[200] = '\0';
+	n = snprintf(text, sizeof(text), "paralia-linkmap 1\nmachine m\nnode 0 host 0 %s\nend\n", pad);
+	refused_at("node identity of 200 characters", text, (size_t)n, 3,
+	           "node identity of 200 characters (at most 95)");
+	memset(pad, 'x', sizeof(pad));
+	pad[4095] = '\0';
+	n = snprintf(text, sizeof(text), "%s# %s\nend\n", H, pad);
+	refused_at("a comment line of 4097 characters", text, (size_t)n, 5, "line longer than 4094");
+	static const char nul[] = "paralia-linkmap 1\nmachine m\0hidden\nnode 0 host 0 x\nend\n";
+	refused_at("a NUL byte", nul, sizeof(nul) - 1, 2, "NUL byte at column 10");
+	static const char nul_only[] = "\0\0\0\0";
+	refused_at("NUL bytes only", nul_only, sizeof(nul_only) - 1, 1, "NUL byte at column 1");
+}
+
 static void check_bad_files(void)
 {
 	static char buf[64][1024];
@@ -122,20 +163,36 @@ static void check_bad_files(void)
 		{ "only comments", "# nothing\n\n", 2, "empty" },
 		{ "not a link map", "hello world\n", 1, "not a paralia link map" },
 		{ "wrong version", "paralia-linkmap 2\nmachine m\n", 1, "unsupported format version 2" },
-		{ "version not a number", "paralia-linkmap one\n", 1, "not an integer" },
+		{ "version not a number", "paralia-linkmap one\n", 1, "not a decimal integer" },
 		{ "no machine line", "paralia-linkmap 1\nnode 0 host 0 x\n", 2, "machine" },
 		{ "truncated: no end", "%slink 0 1 10 55\n", 5, "truncated" },
 		{ "truncated mid-line", "%slink 0 1 10", 5, "expected 'link" },
 		{ "negative bandwidth", "%slink 0 1 10 -5\nend\n", 5, "not negative" },
-		{ "nan latency", "%slink 0 1 nan 5\nend\n", 5, "finite" },
-		{ "bandwidth not a number", "%slink 0 1 10 fast\nend\n", 5, "not a number" },
+		{ "nan latency", "%slink 0 1 nan 5\nend\n", 5, "not a decimal number" },
+		{ "bandwidth not a number", "%slink 0 1 10 fast\nend\n", 5, "not a decimal number" },
+		{ "hex bandwidth", "%slink 0 1 10 0x10\nend\n", 5, "not a decimal number" },
+		{ "inf bandwidth", "%slink 0 1 10 inf\nend\n", 5, "not a decimal number" },
+		{ "plus sign", "%slink 0 1 +10 5\nend\n", 5, "not a decimal number" },
+		{ "hex node index", "%slink 0x0 1 10 5\nend\n", 5, "not a decimal integer" },
+		{ "1e308 bandwidth", "%slink 0 1 10 1e308\nend\n", 5, "out of bounds [0.001, 100000]" },
+		{ "1e999 bandwidth", "%slink 0 1 10 1e999\nend\n", 5, "out of bounds" },
+		{ "1e-300 bandwidth", "%slink 0 1 10 1e-300\nend\n", 5, "(or 0: no link)" },
+		{ "denormal bandwidth", "%slink 0 1 10 4.9e-324\nend\n", 5, "out of bounds" },
+		{ "1e308 latency", "%slink 0 1 1e308 5\nend\n", 5, "latency 1e308 out of bounds [0, 1e+06]" },
+		{ "1e308 group total", "%slink 0 1 10 5\ngroup g 1e308 0-1\nend\n", 6,
+		  "group total bandwidth 1e308 out of bounds" },
+		{ "bad group name", "%slink 0 1 10 5\ngroup g/h 9 0-1\nend\n", 6, "not a word" },
+		{ "duplicate node", "%snode 2 gpu 0 G2\nend\n", 5, "node 2 is gpu 0 again (node 1)" },
+		{ "device number too large", "paralia-linkmap 1\nmachine m\nnode 0 host 65536 x\nend\n",
+		  3, "out of range [0, 65535]" },
+		{ "control character", "%slink 0 1 10\0015\nend\n", 5, "control character 0x01 at column 12" },
 		{ "unknown node", "%slink 0 7 10 5\nend\n", 5, "not a node" },
 		{ "self link", "%slink 1 1 10 5\nend\n", 5, "itself" },
 		{ "extra field", "%slink 0 1 10 5 6\nend\n", 5, "expected 'link" },
 		{ "duplicate link", "%slink 0 1 10 5\nlink 0 1 10 5\nend\n", 6, "twice" },
 		{ "group on missing link", "%slink 0 1 10 5\ngroup g 10 0-1 1-0\nend\n", 6, "1-0" },
 		{ "group bad member", "%slink 0 1 10 5\ngroup g 10 0+1\nend\n", 6, "<src>-<dst>" },
-		{ "group zero total", "%slink 0 1 10 5\ngroup g 0 0-1\nend\n", 6, "positive" },
+		{ "group zero total", "%slink 0 1 10 5\ngroup g 0 0-1\nend\n", 6, "out of bounds" },
 		{ "group name twice", "%slink 0 1 10 5\ngroup g 9 0-1\ngroup g 9 0-1\nend\n", 7, "twice" },
 		{ "unknown keyword", "%sbus 0 1\nend\n", 5, "unknown keyword 'bus'" },
 		{ "node out of order", "paralia-linkmap 1\nmachine m\nnode 1 host 0 x\nend\n", 3,
@@ -165,6 +222,8 @@ static void check_bad_files(void)
 		        cases[i].reason);
 		t_check(db.nnodes == -12345, "%s: db untouched by a failed load", cases[i].what);
 	}
+
+	check_long_and_binary();
 
 	/* Every proper prefix of a real file (cut at a line end or inside a line) is refused. */
 	FILE *f = fopen(data_path("h200x4.txt"), "r");

@@ -45,6 +45,11 @@ tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
 tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
 TESTS += tests/linkmap_file tests/linkmap_routes
 
+# The link-map reader under 2000 seeded mutations of the synthetic maps (issue 13).
+check_PROGRAMS += tests/linkmap_fuzz
+tests_linkmap_fuzz_SOURCES = tests/linkmap_fuzz.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_fuzz
+
 # Autotuner decisions on synthetic link databases; plans, cache and query with StarPU running.
 check_PROGRAMS += tests/tune_model
 tests_tune_model_SOURCES = tests/tune_model.c $(TESTING_SOURCES)

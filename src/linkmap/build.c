@@ -29,7 +29,7 @@ static int in_range(const struct lm_db *db, int i)
 
 int lm_set_node(struct lm_db *db, int i, enum lm_node_kind kind, int devid, const char *ident)
 {
-	if (!in_range(db, i) || (kind != LM_HOST && kind != LM_GPU) || devid < 0)
+	if (!in_range(db, i) || (kind != LM_HOST && kind != LM_GPU) || devid < 0 || devid > LM_MAX_DEVID)
 		return -1;
 	db->node[i].kind = kind;
 	db->node[i].devid = devid;
@@ -37,15 +37,22 @@ int lm_set_node(struct lm_db *db, int i, enum lm_node_kind kind, int devid, cons
 	return 0;
 }
 
-static int good_number(double x)
+/* Not-a-number fails every comparison below, infinities the upper bounds. */
+static int good_latency(double x) { return x >= 0 && x <= LM_MAX_LATENCY_US; }
+static int good_gbs(double x) { return x >= LM_MIN_GBS && x <= LM_MAX_GBS; }
+static int good_bw(double x) { return x == 0 || good_gbs(x); }
+
+int lm_valid_group_name(const char *name)
 {
-	return isfinite(x) && x >= 0;
+	size_t n = name ? strlen(name) : 0;
+	return n > 0 && n < sizeof(((struct lm_group *)0)->name) &&
+	       strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == n;
 }
 
 int lm_set_link(struct lm_db *db, int src, int dst, double lat_us, double bw_gbs)
 {
-	if (!in_range(db, src) || !in_range(db, dst) || src == dst || !good_number(lat_us) ||
-	    !good_number(bw_gbs))
+	if (!in_range(db, src) || !in_range(db, dst) || src == dst || !good_latency(lat_us) ||
+	    !good_bw(bw_gbs))
 		return -1;
 	db->link[src][dst].latency_us = lat_us;
 	db->link[src][dst].bw_gbs = bw_gbs;
@@ -55,9 +62,8 @@ int lm_set_link(struct lm_db *db, int src, int dst, double lat_us, double bw_gbs
 int lm_add_group(struct lm_db *db, const char *name, double total_gbs, int n, const int *src,
                  const int *dst)
 {
-	if (db->ngroups >= LM_MAX_GROUPS || n < 1 || n > LM_MAX_GROUP_LINKS || !name || !*name ||
-	    strlen(name) >= sizeof(db->group[0].name) || strpbrk(name, " \t\r\n#") ||
-	    !isfinite(total_gbs) || total_gbs <= 0)
+	if (db->ngroups >= LM_MAX_GROUPS || n < 1 || n > LM_MAX_GROUP_LINKS ||
+	    !lm_valid_group_name(name) || !good_gbs(total_gbs))
 		return -1;
 	for (int i = 0; i < n; i++)
 		if (!in_range(db, src[i]) || !in_range(db, dst[i]) || src[i] == dst[i])
@@ -115,12 +121,13 @@ static int check_group(const struct lm_db *db, int k, char *err, size_t errlen)
 	const struct lm_group *g = &db->group[k];
 	if (!g->name[0] || memchr(g->name, '\0', sizeof(g->name)) == NULL)
 		return fail(err, errlen, "group %d has no name", k);
-	/* One word without '#': the file format splits lines on blanks and '#' starts a comment. */
-	if (strpbrk(g->name, " \t\r\n#"))
-		return fail(err, errlen, "group name '%s' is not one word without '#'", g->name);
-	if (!isfinite(g->total_gbs) || g->total_gbs <= 0)
-		return fail(err, errlen, "group %s: total bandwidth %g is not positive", g->name,
-		            g->total_gbs);
+	/* One word the file format can carry: lines split on blanks, '#' starts a comment. */
+	if (!lm_valid_group_name(g->name))
+		return fail(err, errlen, "group name '%s' is not a word of letters, digits, '.', '_', '-'",
+		            g->name);
+	if (!good_gbs(g->total_gbs))
+		return fail(err, errlen, "group %s: total bandwidth %g GB/s is not within [%g, %g]",
+		            g->name, g->total_gbs, LM_MIN_GBS, LM_MAX_GBS);
 	if (g->nlinks < 1 || g->nlinks > LM_MAX_GROUP_LINKS)
 		return fail(err, errlen, "group %s: %d links (1 to %d allowed)", g->name, g->nlinks,
 		            LM_MAX_GROUP_LINKS);
@@ -150,13 +157,19 @@ int lm_check(const struct lm_db *db, char *err, size_t errlen)
 		const struct lm_node *n = &db->node[i];
 		if (n->kind != LM_HOST && n->kind != LM_GPU)
 			return fail(err, errlen, "node %d: unknown kind %d", i, (int)n->kind);
-		if (n->devid < 0)
-			return fail(err, errlen, "node %d: negative device number %d", i, n->devid);
+		if (n->devid < 0 || n->devid > LM_MAX_DEVID)
+			return fail(err, errlen, "node %d: device number %d is not within [0, %d]", i,
+			            n->devid, LM_MAX_DEVID);
+		for (int j = 0; j < i; j++)
+			if (db->node[j].kind == n->kind && db->node[j].devid == n->devid)
+				return fail(err, errlen, "nodes %d and %d are both %s %d", j, i,
+				            n->kind == LM_HOST ? "host" : "gpu", n->devid);
 		for (int j = 0; j < db->nnodes; j++) {
 			const struct lm_link *l = &db->link[i][j];
-			if (!good_number(l->latency_us) || !good_number(l->bw_gbs))
-				return fail(err, errlen, "link %d-%d: latency %g us, bandwidth %g GB/s: "
-				            "must be finite and not negative", i, j, l->latency_us, l->bw_gbs);
+			if (!good_latency(l->latency_us) || !good_bw(l->bw_gbs))
+				return fail(err, errlen, "link %d-%d: latency %g us, bandwidth %g GB/s: latency "
+				            "must be within [0, %g], bandwidth 0 or within [%g, %g]", i, j,
+				            l->latency_us, l->bw_gbs, LM_MAX_LATENCY_US, LM_MIN_GBS, LM_MAX_GBS);
 			if (i == j && (l->latency_us != 0 || l->bw_gbs != 0))
 				return fail(err, errlen, "link %d-%d: a node has no link to itself", i, j);
 		}

@@ -39,49 +39,84 @@ static int bad(struct reader *r, const char *fmt, ...)
 	return -1;
 }
 
+/* Integers are decimal digits only (no sign, no blanks, no 0x): at most 9 of them, then the
+ * range. */
 static int parse_int(struct reader *r, const char *tok, const char *what, int lo, int hi, int *out)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(tok, &end, 10);
-	if (errno || end == tok || *end)
-		return bad(r, "%s '%s' is not an integer", what, tok);
+	size_t n = strspn(tok, "0123456789");
+	if (n == 0 || tok[n] != '\0')
+		return bad(r, "%s '%s' is not a decimal integer", what, tok);
+	if (n > 9)
+		return bad(r, "%s %s out of range [%d, %d]", what, tok, lo, hi);
+	long v = strtol(tok, NULL, 10);
 	if (v < lo || v > hi)
 		return bad(r, "%s %ld out of range [%d, %d]", what, v, lo, hi);
 	*out = (int)v;
 	return 0;
 }
 
-static int parse_num(struct reader *r, const char *tok, const char *what, double *out)
+/* Whether tok is digits [. digits] [e|E [+|-] digits], with at least one mantissa digit: what
+ * lm_save writes (%.15g). strtod alone would also take hex, inf, nan and leading blanks. */
+static int is_decimal(const char *tok)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(tok, &end);
-	if (end == tok || *end || errno == ERANGE)
-		return bad(r, "%s '%s' is not a number", what, tok);
-	if (!isfinite(v) || v < 0)
-		return bad(r, "%s %s must be finite and not negative", what, tok);
+	const char *p = tok;
+	size_t mant = strspn(p, "0123456789");
+	p += mant;
+	if (*p == '.') {
+		size_t frac = strspn(p + 1, "0123456789");
+		mant += frac;
+		p += 1 + frac;
+	}
+	if (mant == 0)
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		size_t ex = strspn(p, "0123456789");
+		if (ex == 0)
+			return 0;
+		p += ex;
+	}
+	return *p == '\0';
+}
+
+/* A decimal number within [lo, hi], or 0 when zero_ok (bandwidth 0: no link). Values between 0
+ * and lo (1e-300, denormals) are refused: printed as 0.0 they would read as "no link". */
+static int parse_num(struct reader *r, const char *tok, const char *what, double lo, double hi,
+                     int zero_ok, double *out)
+{
+	if (tok[0] == '-')
+		return bad(r, "%s %s is negative: numbers are decimal and not negative", what, tok);
+	if (!is_decimal(tok))
+		return bad(r, "%s '%s' is not a decimal number", what, tok);
+	double v = strtod(tok, NULL);
+	if (!(zero_ok && v == 0) && !(v >= lo && v <= hi)) /* 1e999 is inf: out of bounds too */
+		return bad(r, "%s %s out of bounds [%g, %g]%s", what, tok, lo, hi,
+		           zero_ok ? " (or 0: no link)" : "");
 	*out = v;
 	return 0;
 }
 
 /* Text after the first `skip` tokens of the original line, trimmed: machine and node identities
- * may contain spaces ("NVIDIA H200 GPU-..."). */
-static void rest_of_line(const char *line, int skip, char *out, size_t len)
+ * may contain spaces ("NVIDIA H200 GPU-..."). Returns its length; out holds it only when it
+ * fits (length < len). */
+static size_t rest_of_line(const char *line, int skip, char *out, size_t len)
 {
 	const char *p = line;
 	for (int i = 0; i < skip; i++) {
-		p += strspn(p, " \t");
-		p += strcspn(p, " \t");
+		p += strspn(p, " \t\r");
+		p += strcspn(p, " \t\r");
 	}
-	p += strspn(p, " \t");
+	p += strspn(p, " \t\r");
 	size_t n = strlen(p);
-	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
 		n--;
-	if (n >= len)
-		n = len - 1;
-	memcpy(out, p, n);
-	out[n] = '\0';
+	if (n < len) {
+		memcpy(out, p, n);
+		out[n] = '\0';
+	}
+	return n;
 }
 
 static int do_header(struct reader *r, char **tok, int nt)
@@ -105,7 +140,10 @@ static int do_machine(struct reader *r, const char *line, int nt)
 		return bad(r, "second 'machine' line");
 	if (nt < 2)
 		return bad(r, "'machine' needs the machine's identity");
-	rest_of_line(line, 1, r->db->machine, sizeof(r->db->machine));
+	size_t n = rest_of_line(line, 1, r->db->machine, sizeof(r->db->machine));
+	if (n >= sizeof(r->db->machine))
+		return bad(r, "machine identity of %zu characters (at most %zu)", n,
+		           sizeof(r->db->machine) - 1);
 	r->seen_machine = 1;
 	return 0;
 }
@@ -131,10 +169,15 @@ static int do_node(struct reader *r, const char *line, char **tok, int nt)
 		kind = LM_GPU;
 	else
 		return bad(r, "node kind '%s' is neither 'host' nor 'gpu'", tok[2]);
-	if (parse_int(r, tok[3], "device number", 0, 1 << 20, &devid))
+	if (parse_int(r, tok[3], "device number", 0, LM_MAX_DEVID, &devid))
 		return -1;
+	for (int j = 0; j < db->nnodes; j++)
+		if (db->node[j].kind == kind && db->node[j].devid == devid)
+			return bad(r, "node %d is %s %d again (node %d)", i, tok[2], devid, j);
 	char ident[sizeof(db->node[0].ident)];
-	rest_of_line(line, 4, ident, sizeof(ident));
+	size_t n = rest_of_line(line, 4, ident, sizeof(ident));
+	if (n >= sizeof(ident))
+		return bad(r, "node identity of %zu characters (at most %zu)", n, sizeof(ident) - 1);
 	db->nnodes++;
 	lm_set_node(db, i, kind, devid, ident);
 	return 0;
@@ -158,7 +201,8 @@ static int do_link(struct reader *r, char **tok, int nt)
 	if (r->db->nnodes == 0)
 		return bad(r, "'link' before any 'node'");
 	if (node_index(r, tok[1], "source node", &s) || node_index(r, tok[2], "destination node", &d) ||
-	    parse_num(r, tok[3], "latency", &lat) || parse_num(r, tok[4], "bandwidth", &bw))
+	    parse_num(r, tok[3], "latency", 0, LM_MAX_LATENCY_US, 0, &lat) ||
+	    parse_num(r, tok[4], "bandwidth", LM_MIN_GBS, LM_MAX_GBS, 1, &bw))
 		return -1;
 	if (s == d)
 		return bad(r, "link %d-%d joins a node to itself", s, d);
@@ -180,15 +224,15 @@ static int do_group(struct reader *r, char **tok, int nt)
 	if (strlen(tok[1]) >= sizeof(db->group[0].name))
 		return bad(r, "group name '%s' longer than %zu characters", tok[1],
 		           sizeof(db->group[0].name) - 1);
+	if (!lm_valid_group_name(tok[1]))
+		return bad(r, "group name '%s' is not a word of letters, digits, '.', '_', '-'", tok[1]);
 	for (int k = 0; k < db->ngroups; k++)
 		if (!strcmp(db->group[k].name, tok[1]))
 			return bad(r, "group name '%s' used twice", tok[1]);
 	if (db->ngroups >= LM_MAX_GROUPS)
 		return bad(r, "more than %d groups", LM_MAX_GROUPS);
-	if (parse_num(r, tok[2], "group total bandwidth", &total))
+	if (parse_num(r, tok[2], "group total bandwidth", LM_MIN_GBS, LM_MAX_GBS, 0, &total))
 		return -1;
-	if (total <= 0)
-		return bad(r, "group total bandwidth must be positive");
 	int n = nt - 3;
 	if (n > LM_MAX_GROUP_LINKS)
 		return bad(r, "group of %d links (at most %d)", n, LM_MAX_GROUP_LINKS);
@@ -210,6 +254,45 @@ static int do_group(struct reader *r, char **tok, int nt)
 	}
 	r->seen_link_or_group = 1;
 	lm_add_group(db, tok[1], total, n, src, dst);
+	return 0;
+}
+
+/* One line into buf (cap bytes), without its newline, NUL bytes kept; stops once the line is
+ * longer than cap - 2 (*longer = 1: the file is refused, so the rest is not read; a file with no
+ * newline at all, /dev/zero, ends too). Returns the bytes stored, or -1 at the end of the file. */
+static long read_line(FILE *f, char *buf, size_t cap, int *longer)
+{
+	size_t n = 0;
+	int c;
+	*longer = 0;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (n == cap - 1) {
+			*longer = 1;
+			break;
+		}
+		buf[n++] = (char)c;
+	}
+	if (c == EOF && n == 0)
+		return -1;
+	buf[n] = '\0';
+	return (long)n;
+}
+
+/* What string functions would cut or hide: a NUL (the rest of the line would vanish), a line
+ * over LINE_MAX_CHARS - 2, control characters (only tab, and the CR of CR LF line ends, are
+ * blanks). */
+static int check_bytes(struct reader *r, const char *line, size_t n, int longer)
+{
+	const char *nul = memchr(line, '\0', n);
+	if (nul)
+		return bad(r, "NUL byte at column %zu: not a text file", (size_t)(nul - line) + 1);
+	if (longer || n > LINE_MAX_CHARS - 2)
+		return bad(r, "line longer than %d characters", LINE_MAX_CHARS - 2);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)line[i];
+		if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+			return bad(r, "control character 0x%02x at column %zu", c, i + 1);
+	}
 	return 0;
 }
 
@@ -266,14 +349,11 @@ int lm_load(struct lm_db *db, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	char line[LINE_MAX_CHARS];
-	int ret = 0;
-	while (!ret && fgets(line, sizeof(line), f)) {
+	long n;
+	int ret = 0, longer;
+	while (!ret && (n = read_line(f, line, sizeof(line), &longer)) >= 0) {
 		r.line++;
-		size_t n = strlen(line);
-		if (n && line[n - 1] == '\n')
-			line[--n] = '\0';
-		else if (!feof(f))
-			ret = bad(&r, "line longer than %d characters", LINE_MAX_CHARS - 2);
+		ret = check_bytes(&r, line, (size_t)n, longer);
 		if (!ret)
 			ret = do_line(&r, line);
 	}

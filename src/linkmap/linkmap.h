@@ -20,6 +20,14 @@
 /* Time returned for a copy that has no way to happen (no direct link, no route within the hops). */
 #define LM_NEVER_US 1e30
 #define LM_FORMAT_VERSION 1
+/* Bounds of a valid database (lm_check; the file reader says which line breaks them): beyond
+ * them a number is a measurement gone wrong, not a machine. A link's bandwidth is 0 (no direct
+ * link) or within [LM_MIN_GBS, LM_MAX_GBS], so "no link" can never be confused with a link too
+ * slow to print; group totals are within the same range. */
+#define LM_MAX_LATENCY_US 1e6 /* one second */
+#define LM_MIN_GBS 1e-3       /* 1 MB/s */
+#define LM_MAX_GBS 1e5        /* 100 TB/s */
+#define LM_MAX_DEVID 65535    /* NUMA node or CUDA device number */
 
 enum lm_node_kind { LM_HOST = 0, LM_GPU = 1 };
 
@@ -55,20 +63,25 @@ struct lm_db {
 /* ---- building a database (synthetic topologies, calibration, the StarPU fallback) ---- */
 /* Empty database of nnodes nodes (no links, no groups); nnodes is clamped to [0, LM_MAX_NODES]. */
 void lm_init(struct lm_db *db, int nnodes);
-/* Sets node i's kind, device number and identity. Returns 0, or -1 when i is out of range. */
+/* Sets node i's kind, device number (0..LM_MAX_DEVID) and identity. Returns 0, or -1 when i or
+ * devid is out of range. */
 int lm_set_node(struct lm_db *db, int i, enum lm_node_kind kind, int devid, const char *ident);
-/* Sets the direct link src->dst. Returns 0, or -1 for bad nodes or negative/non-finite numbers. */
+/* Sets the direct link src->dst. Returns 0, or -1 for bad nodes or numbers out of the bounds
+ * above (latency 0..LM_MAX_LATENCY_US, bandwidth 0 or LM_MIN_GBS..LM_MAX_GBS). */
 int lm_set_link(struct lm_db *db, int src, int dst, double lat_us, double bw_gbs);
-/* Adds a sharing group of n links (src[i] -> dst[i]) that together sustain total_gbs.
+/* Adds a sharing group of n links (src[i] -> dst[i]) that together sustain total_gbs
+ * (LM_MIN_GBS..LM_MAX_GBS); its name is one word of letters, digits, '.', '_' or '-' (at most 31).
  * Returns the group's index, or -1 when full or an argument is invalid. */
+int lm_valid_group_name(const char *name);
 int lm_add_group(struct lm_db *db, const char *name, double total_gbs, int n, const int *src,
                  const int *dst);
 /* Host node 0 plus ngpus GPUs (nodes 1..ngpus), every host<->GPU and GPU<->GPU link with the
  * given bandwidths and latency, no sharing groups: the shape of StarPU's own bus model. */
 void lm_build_uniform(struct lm_db *db, int ngpus, double h2d_gbs, double d2h_gbs,
                       double p2p_gbs, double lat_us);
-/* Validates db: node count, kinds, numbers finite and not negative, empty diagonal, groups naming
- * distinct existing links with a positive total. Returns 0, or -1 with the first problem in err. */
+/* Validates db: node count, kinds, no two nodes of one kind and device number, every number
+ * within the bounds above, empty diagonal, groups naming distinct existing links with a total in
+ * bounds. Returns 0, or -1 with the first problem in err. */
 int lm_check(const struct lm_db *db, char *err, size_t errlen);
 /* The part of `in` that describes the n nodes (kinds[i], devids[i]), in that order: how a file
  * measured on all GPUs serves a StarPU that drives only some of them. Groups keep their total and

@@ -186,9 +186,9 @@ int lm_from_starpu(struct lm_db *db)
 			/* StarPU keeps MB/s (bytes per microsecond) and microseconds. */
 			double bw = starpu_transfer_bandwidth(s, d) / 1000.0;
 			double lat = starpu_transfer_latency(s, d);
-			if (!(bw > 0) || bw > 1e9)
+			if (!(bw >= LM_MIN_GBS) || bw > LM_MAX_GBS)
 				bw = 0; /* NaN or nothing measured: no direct link */
-			if (!(lat >= 0) || lat > 1e9)
+			if (!(lat >= 0) || lat > LM_MAX_LATENCY_US)
 				lat = 0;
 			lm_set_link(db, s, d, lat, bw);
 		}
