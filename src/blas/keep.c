@@ -52,6 +52,8 @@ static struct kept *overlap_locked(const struct pl_extent *e)
 	return NULL;
 }
 
+static void keep_shutdown(void);
+
 int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size)
 {
 	const char *who = "paralia_keep";
@@ -77,6 +79,10 @@ int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size)
 		return PARALIA_ERR_TOO_LARGE;
 	}
 	struct pl_extent e = { (uintptr_t)ptr, m, n, ld, elem_size };
+	if (pl_on_shutdown(PL_SHUTDOWN_DATA, keep_shutdown)) {
+		fprintf(stderr, "paralia: %s: no room for its shutdown hook\n", who);
+		return PARALIA_ERR_RUNTIME;
+	}
 	pthread_mutex_lock(&keep_lock);
 	struct kept *k = find_locked(ptr);
 	if (k && k->m == m && k->n == n && k->ld == ld && k->elem == elem_size) {
@@ -153,7 +159,8 @@ int paralia_release(void *ptr)
 	return 0;
 }
 
-void pl_keep_shutdown(void)
+/* paralia_shutdown (a PL_SHUTDOWN_DATA hook): releases what is still kept. */
+static void keep_shutdown(void)
 {
 	pthread_mutex_lock(&keep_lock);
 	struct kept *k = kept_list;

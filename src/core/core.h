@@ -25,6 +25,12 @@ void pl_sim_gpu_free(void *ptr);
 int pl_sim_gpu_of(const void *ptr);
 #endif
 
-/* Releases every kept matrix (src/blas/keep.c), at paralia_shutdown. */
-void pl_keep_shutdown(void);
+/* What paralia_shutdown must undo in the layers above core is registered by those layers, so
+ * core calls none of them (no cycle between layers). PL_SHUTDOWN_DATA hooks run first, while
+ * StarPU still runs tasks (kept matrices go home: unregistering waits for their tasks); then
+ * paralia_shutdown waits for every task; PL_SHUTDOWN_STATE hooks run with StarPU idle (cached
+ * plans: tasks point at their worker masks). Hooks of a phase run in registration order; a hook
+ * registered twice runs once. Returns 0, or -1 when the table (8 hooks) is full. */
+enum pl_shutdown_phase { PL_SHUTDOWN_DATA, PL_SHUTDOWN_STATE };
+int pl_on_shutdown(enum pl_shutdown_phase phase, void (*hook)(void));
 #endif

@@ -4,7 +4,6 @@
  */
 #include "config.h"
 #include "core/core.h"
-#include "perfmodel/plan.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +35,41 @@ static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the th
 static int init_count;
 static int started_starpu; /* paralia called starpu_init, so it calls starpu_shutdown */
 static int tile_size = -1; /* -1: not read from PARALIA_TILE yet */
+
+/* Shutdown hooks of the layers above core (pl_on_shutdown). hook_lock protects the table; it is
+ * a leaf: taken under the layers' own locks when they register, never held while a hook runs. */
+#define PL_MAX_HOOKS 8
+static pthread_mutex_t hook_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct { enum pl_shutdown_phase phase; void (*fn)(void); } hooks[PL_MAX_HOOKS];
+static int nhooks;
+
+int pl_on_shutdown(enum pl_shutdown_phase phase, void (*hook)(void))
+{
+	int ret = 0;
+	pthread_mutex_lock(&hook_lock);
+	int known = 0;
+	for (int i = 0; i < nhooks; i++)
+		known |= hooks[i].fn == hook && hooks[i].phase == phase;
+	if (!known && nhooks == PL_MAX_HOOKS)
+		ret = -1;
+	else if (!known)
+		hooks[nhooks].phase = phase, hooks[nhooks++].fn = hook;
+	pthread_mutex_unlock(&hook_lock);
+	return ret;
+}
+
+static void run_hooks(enum pl_shutdown_phase phase)
+{
+	void (*fn[PL_MAX_HOOKS])(void);
+	int n = 0;
+	pthread_mutex_lock(&hook_lock);
+	for (int i = 0; i < nhooks; i++)
+		if (hooks[i].phase == phase)
+			fn[n++] = hooks[i].fn;
+	pthread_mutex_unlock(&hook_lock);
+	for (int i = 0; i < n; i++)
+		fn[i]();
+}
 
 int paralia_init(void)
 {
@@ -81,10 +115,11 @@ void paralia_shutdown(void)
 		pthread_mutex_unlock(&init_lock);
 		return;
 	}
-	/* Kept matrices go back home and cached plans go (tasks may point at a plan's worker mask). */
-	pl_keep_shutdown();
+	/* The layers' state: kept matrices go back home, then, once every task has ended, cached
+	 * plans go (tasks may point at a plan's worker mask). */
+	run_hooks(PL_SHUTDOWN_DATA);
 	starpu_task_wait_for_all();
-	pm_plan_shutdown();
+	run_hooks(PL_SHUTDOWN_STATE);
 #ifdef PARALIA_USE_CUDA
 	pl_cuda_handles_shutdown();
 #endif

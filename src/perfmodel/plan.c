@@ -189,6 +189,9 @@ static void machine_init(void)
 {
 	if (machine_ready)
 		return;
+	/* Core calls no layer above it: the plans register their own end. Cannot fail: two hooks
+	 * exist (this one and kept matrices') for a table of eight. */
+	pl_on_shutdown(PL_SHUTDOWN_STATE, pm_plan_shutdown);
 	enumerate_devices();
 	open_linkmap();
 	read_metric();
