@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what paralia needs on a Debian machine, reusing whatever is already there:
-#   - Debian packages: compilers, autotools, pkg-config, hwloc, OpenBLAS (CBLAS + LAPACKE)
+#   - Debian packages: compilers, autotools, pkg-config, hwloc, OpenBLAS (CBLAS + LAPACKE), libpng
+#     (the link map's heat map)
 #   - StarPU 1.4.x built from Debian's source package into $PARALIA_DEPS (default ~/.paralia-deps),
 #     with CUDA when nvcc is found. A later run finds the stamp file and skips the ~10 minute build.
 #   - with --simgrid: a second StarPU from the same sources, built on SimGrid (Debian's
@@ -27,7 +28,7 @@ SUDO=$(need_root)
 
 # ---- 1. Debian packages -------------------------------------------------------------------
 pkgs=(build-essential autoconf automake libtool pkg-config libhwloc-dev libopenblas-dev
-      liblapacke-dev dpkg-dev ca-certificates python3)
+      liblapacke-dev libpng-dev dpkg-dev ca-certificates python3)
 [ "$simgrid" = yes ] && pkgs+=(libsimgrid-dev)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -98,9 +98,12 @@ TESTS += tests/linkmap_machine tests/linkmap_tool.sh
 EXTRA_DIST += tests/linkmap_simgrid.sh
 TESTS += tests/linkmap_simgrid.sh
 
-# The heat map's PNG encoder.
+# The heat map (libpng): layout, cell colours, values, labels and scale read back from the PNG.
 check_PROGRAMS += tests/linkmap_png
-tests_linkmap_png_SOURCES = tests/linkmap_png.c tools/png_write.c $(TESTING_SOURCES)
+tests_linkmap_png_SOURCES = tests/linkmap_png.c tools/linkmap_heatmap.c tools/font5x8.c \
+	$(TESTING_SOURCES)
+tests_linkmap_png_CFLAGS = $(AM_CFLAGS) $(PNG_CFLAGS)
+tests_linkmap_png_LDADD = $(LDADD) $(PNG_LIBS)
 TESTS += tests/linkmap_png
 # The paralia scheduling policy: its model on synthetic link databases (no StarPU needed).
 EXTRA_DIST += tests/sched_testing.h

@@ -135,7 +135,11 @@ static int cmd_heatmap(int argc, char **argv)
 	if (load(&db, file))
 		return 1;
 	if (lm_heatmap_png(&db, out)) {
-		fprintf(stderr, "paralia-linkmap: cannot write %s: %s\n", out, strerror(errno));
+		if (errno == ENOTSUP)
+			fprintf(stderr, "paralia-linkmap: built without libpng (Debian: libpng-dev, then "
+			        "configure again): no heat map\n");
+		else
+			fprintf(stderr, "paralia-linkmap: cannot write %s: %s\n", out, strerror(errno));
 		return 1;
 	}
 	printf("wrote %s\n", out);
