@@ -38,3 +38,10 @@ bench_link_bench_SOURCES = bench/link_bench.c
 # autotuner alone on synthetic 5-, 9- and 16-device machines (bench/results/plan_query-*.md).
 noinst_PROGRAMS += bench/plan_query
 bench_plan_query_SOURCES = bench/plan_query.c
+
+# An unmodified BLAS program (Fortran dgemm_/sgemm_ on malloc'd matrices) for
+# bench/dropin_compare.sh: the system BLAS, NVBLAS and paralia's drop-in BLAS side by side.
+noinst_PROGRAMS += bench/blas_prog
+bench_blas_prog_SOURCES = bench/blas_prog.c
+bench_blas_prog_LDADD = -lblas
+EXTRA_DIST += bench/dropin_compare.sh

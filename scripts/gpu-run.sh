@@ -11,6 +11,8 @@
 #   linkmap   calibrate this machine's link map (scripts/linkmap-calibrate.sh) and kernel table
 #             (paralia-kernels)
 #   gemm      bench/gemm_compare.sh (BENCH_* variables choose the dataset)
+#   dropin    bench/dropin_compare.sh: an unmodified program's DGEMM/SGEMM under the CPU BLAS, NVBLAS
+#             and paralia's drop-in BLAS (issue 17)
 #   sched     bench/sched_compare.sh on the tile GEMM graph, examples/cholesky and examples/lu
 #   sanitizers  the suite built with ASan and UBSan (_build_san) on CUDA workers: leaks and
 #             undefined behaviour on the GPU paths (scripts/lsan.supp lists the libraries' own)
@@ -101,6 +103,7 @@ stage_linkmap() {
 need_linkmap() {
   [ -f "${PARALIA_LINKMAP:-$PARALIA_HOME/linkmap-$(hostname).txt}" ] || stage_linkmap
 }
+stage_dropin() { need_linkmap; bash bench/dropin_compare.sh "$res/dropin"; }
 stage_gemm() { need_linkmap; bash bench/gemm_compare.sh "$res/gemm"; }
 stage_sched() {
   need_linkmap
@@ -129,7 +132,7 @@ stage_sanitizers() {
   return $rc
 }
 
-export -f stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links stage_sanitizers need_linkmap
+export -f stage_dropin stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links stage_sanitizers need_linkmap
 export here bundle prefix res
 
 note "gpu-run $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; stages: ${stages[*]}"
@@ -140,6 +143,7 @@ for s in "${stages[@]}"; do
     check)   run check "${CHECK_LIMIT:-540}" stage_check; grep "^check run" "$res/check.log" | sed "s/^/  /" >>"$summary" ;;
     demo)    run demo "${DEMO_LIMIT:-120}" stage_demo ;;
     linkmap) run linkmap "${LINKMAP_LIMIT:-120}" stage_linkmap ;;
+    dropin)  run dropin "${DROPIN_LIMIT:-240}" stage_dropin ;;
     gemm)    run gemm "${GEMM_LIMIT:-540}" stage_gemm ;;
     sched)   run sched "${SCHED_LIMIT:-400}" stage_sched ;;
     links)   run links "${LINKS_LIMIT:-120}" stage_links ;;

@@ -27,7 +27,7 @@ need_root() { if [ "$(id -u)" -ne 0 ]; then echo sudo; fi; }
 SUDO=$(need_root)
 
 # ---- 1. Debian packages -------------------------------------------------------------------
-pkgs=(build-essential autoconf automake libtool pkg-config libhwloc-dev libopenblas-dev
+pkgs=(build-essential gfortran python3-numpy autoconf automake libtool pkg-config libhwloc-dev libopenblas-dev
       liblapacke-dev libpng-dev dpkg-dev ca-certificates python3)
 [ "$simgrid" = yes ] && pkgs+=(libsimgrid-dev)
 missing=()

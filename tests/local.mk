@@ -125,3 +125,14 @@ TESTS += tests/sched_pin tests/sched_env.sh
 # The policy's StarPU side (prefetches, relays) over four memory nodes of a synthetic NUMA topology.
 EXTRA_DIST += tests/sched_numa.sh
 TESTS += tests/sched_numa.sh
+
+# The drop-in BLAS (issue 17): unmodified C and Fortran programs linked against the system BLAS
+# only, and numpy, with and without LD_PRELOAD=libparalia_blas.so.
+if !PARALIA_SIMULATION
+check_PROGRAMS += tests/dropin_prog
+tests_dropin_prog_SOURCES = tests/dropin_prog.c
+tests_dropin_prog_LDADD = -lblas -lm -lpthread
+# the Fortran program is compiled by dropin.sh with gfortran when there is one
+EXTRA_DIST += tests/dropin.sh tests/dropin_prog.f90
+TESTS += tests/dropin.sh
+endif

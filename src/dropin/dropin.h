@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The drop-in BLAS (libparalia_blas.so): Fortran and CBLAS Level-3 entry points that send a call
+ * to paralia when it pays and to the program's own BLAS otherwise. This header is the service
+ * every entry point uses: the decision, the fallback, the guards, the pinning, the verbose line.
+ */
+#ifndef PARALIA_DROPIN_H
+#define PARALIA_DROPIN_H
+#include <stddef.h>
+
+/* The next definition of a BLAS symbol after this library (the BLAS the program was linked with),
+ * or the one in the library PARALIA_BLAS_FALLBACK names; NULL when there is none. */
+void *pl_dropin_next(const char *symbol);
+
+/* One call being served. */
+struct pl_dropin_call {
+	const char *routine;  /* "dgemm", ... */
+	double flops;
+	double t0;
+	int offload;          /* 1: paralia runs it */
+	const char *why;      /* the decision, for the verbose line */
+	void *pinned[3];      /* host ranges registered for the call (cudaHostRegister) */
+	int npinned;
+};
+
+/* Decides whether paralia runs the call. Calls from StarPU's workers and from inside an
+ * offloaded call, from a forked child, and calls too small for PARALIA_BLAS_OFFLOAD's rule go to
+ * the program's BLAS (returns 0). Otherwise starts paralia if needed (once) and returns 1. `plan`
+ * gives paralia_plan_query's arguments for the model's comparison with the CPU BLAS:
+ * routine letter, precision, m, n, k, A, B, C, beta. */
+int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops, char r, char prec,
+                    int m, int n, int k, const void *A, const void *B, const void *C, double beta,
+                    int have_fallback);
+/* Registers (pins) a host operand of rows x cols with leading dimension ld for the duration of
+ * the call, when it is not pinned already and PARALIA_BLAS_PIN is not "none". */
+void pl_dropin_pin(struct pl_dropin_call *c, const void *ptr, int rows, int cols, int ld, size_t elem);
+/* Ends an offloaded call: unpins, leaves the guard. ret is paralia's return code. Returns 1 when
+ * the program's BLAS must run the call instead (paralia refused it before touching any data). */
+int pl_dropin_end(struct pl_dropin_call *c, int ret);
+/* The verbose line (PARALIA_BLAS_VERBOSE=1) for a call the program's BLAS ran. */
+void pl_dropin_fallback_done(struct pl_dropin_call *c);
+/* No BLAS to fall back on: says so once. */
+void pl_dropin_no_fallback(const char *symbol);
+#endif
