@@ -13,7 +13,7 @@
 #   gemm      bench/gemm_compare.sh (BENCH_* variables choose the dataset)
 #   dropin    bench/dropin_compare.sh: an unmodified program's DGEMM/SGEMM under the CPU BLAS, NVBLAS
 #             and paralia's drop-in BLAS (issue 17)
-#   sched     bench/sched_compare.sh on the tile GEMM graph, examples/cholesky and examples/lu
+#   sched     bench/sched_compare.sh on examples/cholesky, examples/lu and the tile GEMM graph
 #   sanitizers  the suite built with ASan and UBSan (_build_san) on CUDA workers: leaks and
 #             undefined behaviour on the GPU paths (scripts/lsan.supp lists the libraries' own)
 #   links     bench/link_bench 512: StarPU's copies alone and together (what the simulated
@@ -105,17 +105,20 @@ need_linkmap() {
 }
 stage_dropin() { need_linkmap; bash bench/dropin_compare.sh "$res/dropin"; }
 stage_gemm() { need_linkmap; bash bench/gemm_compare.sh "$res/gemm"; }
+# The policy against StarPU's on task graphs: the factorization examples at SCHED_N (20480) and
+# the tile GEMM graph at SCHED_GEMM_N (16384), tile SCHED_NB (2048), SCHED_RUNS (3) runs each after
+# a warm-up that calibrates StarPU's models.
 stage_sched() {
   need_linkmap
-  local n=${SCHED_N:-16384}
-  for prog in "_build/examples/paralia-cholesky -n $n -nb ${SCHED_NB:-2048}" \
-              "_build/examples/paralia-lu -n $n -nb ${SCHED_NB:-2048}"; do
-    echo "## $prog"
-    # shellcheck disable=SC2086
-    RUNS=${SCHED_RUNS:-1} bash bench/sched_compare.sh $prog
+  local n=${SCHED_N:-20480} nb=${SCHED_NB:-2048} g=${SCHED_GEMM_N:-16384}
+  export RUNS=${SCHED_RUNS:-3} WARMUP=1
+  export POLICIES=${SCHED_POLICIES:-paralia paralia:PARALIA_LOOKAHEAD=8 dmdas}
+  for f in cholesky lu; do
+    echo "## $f n=$n nb=$nb"
+    bash bench/sched_compare.sh "_build/examples/paralia-$f" -n "$n" -nb "$nb"
   done
-  echo "## tile GEMM graph (bench/gemm_bench graph d:$n:$n:$n:hhh)"
-  BENCH_REPS=3 RUNS=${SCHED_RUNS:-1} bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$n:$n:$n:hhh"
+  echo "## tile GEMM graph d:$g:$g:$g:hhh tile $nb (gemm_bench graph: a warm-up call and a timed one)"
+  BENCH_TILES=$nb BENCH_REPS=1 CALLS=2 bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$g:$g:$g:hhh"
 }
 
 stage_links() { _build/bench/link_bench 512; }
@@ -145,7 +148,7 @@ for s in "${stages[@]}"; do
     linkmap) run linkmap "${LINKMAP_LIMIT:-120}" stage_linkmap ;;
     dropin)  run dropin "${DROPIN_LIMIT:-240}" stage_dropin ;;
     gemm)    run gemm "${GEMM_LIMIT:-540}" stage_gemm ;;
-    sched)   run sched "${SCHED_LIMIT:-400}" stage_sched ;;
+    sched)   run sched "${SCHED_LIMIT:-480}" stage_sched ;;
     links)   run links "${LINKS_LIMIT:-120}" stage_links ;;
     sanitizers) run sanitizers "${SANITIZERS_LIMIT:-540}" stage_sanitizers ;;
     *) note "unknown stage $s" ;;

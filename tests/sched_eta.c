@@ -115,6 +115,27 @@ int main(void)
 	double kern_nogpu[3] = { 200000, -1, -1 };
 	pl_choose(&L, in, 3, cand, 4, kern_nogpu, 0, 1, 1, &d);
 	t_check(d.best == 2 || d.best == 3, "GPUs cannot run it: a CPU core (%d)", d.best);
+	/* Return trip: a CPU core that ends first by less than the time its written tile takes back
+	 * to the GPUs does not shorten the graph; one that ends first by more does. */
+	for (int i = 0; i < 3; i++)
+		in[i].eta[0] = in[i].eta[1] = in[i].eta[2] = 0;
+	double kern_close[3] = { 9000, 340, 340 };
+	double back = h2d_us(55.4, MB32); /* the written tile, host -> a GPU */
+	cand[0].free_us = cand[1].free_us = 9000 - 340 + back / 2; /* GPUs end back/2 after the core */
+	pl_choose(&L, in, 3, cand, 4, kern_close, 0, 1, 1, &d);
+	t_check(d.best == 0 || d.best == 1, "core ends %.0f us sooner, its tile needs %.0f us back: a GPU (%d)",
+	        back / 2, back, d.best);
+	t_check(st_near(d.end_us, 9000 + back / 2), "the end is the task's own, %.1f", d.end_us);
+	cand[0].free_us = cand[1].free_us = 9000 - 340 + 2 * back;
+	pl_choose(&L, in, 3, cand, 4, kern_close, 0, 1, 1, &d);
+	t_check((d.best == 2 || d.best == 3) && st_near(d.end_us, 9000),
+	        "core ends %.0f us sooner: the core (%d), end %.1f", 2 * back, d.best, d.end_us);
+	/* a task that writes nothing has no return trip */
+	in[2].write = 0;
+	cand[0].free_us = cand[1].free_us = 9000 - 340 + back / 2;
+	pl_choose(&L, in, 3, cand, 4, kern_close, 0, 1, 1, &d);
+	t_check(d.best == 2 || d.best == 3, "nothing written: the core that ends first (%d)", d.best);
+	in[2].write = 1;
 
 	/* Commit of a written datum: afterwards only the worker's node holds it, at the task's end. */
 	pl_links_init(&L, &db);

@@ -80,6 +80,24 @@ int main(void)
 	int a = pop_id(&q, 1), b = pop_id(&q, 1), c = pop_id(&q, 1);
 	t_check(a == 1 && b == 3 && c == 4 && q.n == 0, "after removing 2: %d %d %d, n=%d", a, b, c, q.n);
 
+	/* Work a new task overtakes: the lower-priority entries' predicted lengths, none of its own
+	 * priority or above. */
+	int op[5] = { 9, 5, 5, 0, -2 };
+	for (int i = 0; i < 5; i++) {
+		f[i] = (struct fake){ i, 0 };
+		e[i].prio = op[i], e[i].key = i, e[i].len_us = 10.0 * (i + 1), e[i].task = &f[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	t_check(pl_queue_overtaken(&q, -2) == 0, "lowest priority overtakes nothing: %g", pl_queue_overtaken(&q, -2));
+	t_check(pl_queue_overtaken(&q, 0) == 50, "priority 0 overtakes the -2 entry: %g", pl_queue_overtaken(&q, 0));
+	t_check(pl_queue_overtaken(&q, 5) == 90, "priority 5 overtakes 0 and -2, not its equals: %g",
+	        pl_queue_overtaken(&q, 5));
+	t_check(pl_queue_overtaken(&q, 100) == 150, "the most urgent overtakes everything: %g",
+	        pl_queue_overtaken(&q, 100));
+	while (q.n)
+		pop_id(&q, 1);
+	t_check(pl_queue_overtaken(&q, 100) == 0, "an empty queue: nothing to overtake");
+
 	/* Priorities beyond STARPU_MIN/MAX_PRIO and long queues. */
 	static struct pl_qent big[1000];
 	static struct fake bf[1000];

@@ -18,6 +18,29 @@ static void set_us_per_byte(struct pl_links *L, int s, int d)
 	L->us_per_byte[s][d] = bw > 0 ? 1.0 / (bw * 1e3) : 0;
 }
 
+/* The fastest link out of and into each node (see min_out_inv in sched.h). */
+static void bounds_update(struct pl_links *L)
+{
+	for (int a = 0; a < L->n; a++) {
+		L->min_out_inv[a] = L->min_in_inv[a] = PL_INF;
+		L->min_out_lat[a] = L->min_in_lat[a] = PL_INF;
+	}
+	for (int a = 0; a < L->n; a++)
+		for (int b = 0; b < L->n; b++) {
+			double inv = L->us_per_byte[a][b], lat = L->eff.link[a][b].latency_us;
+			if (a == b || !(inv > 0))
+				continue;
+			if (inv < L->min_out_inv[a])
+				L->min_out_inv[a] = inv;
+			if (inv < L->min_in_inv[b])
+				L->min_in_inv[b] = inv;
+			if (lat < L->min_out_lat[a])
+				L->min_out_lat[a] = lat;
+			if (lat < L->min_in_lat[b])
+				L->min_in_lat[b] = lat;
+		}
+}
+
 void pl_links_init(struct pl_links *L, const struct lm_db *db)
 {
 	memset(L, 0, sizeof(*L));
@@ -81,6 +104,7 @@ void pl_links_refresh(struct pl_links *L, double now)
 		L->eff.link[s][d].bw_gbs = bw[s][d];
 		set_us_per_byte(L, s, d);
 	}
+	bounds_update(L);
 }
 
 /* lm_best_route over eff, inlined for the policy's hot path: the same store-and-forward walk
@@ -106,6 +130,12 @@ int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src
 	double t = hop_at(L, fr, src, dst, t0, bytes);
 	if (t < best)
 		best = t, best_n = 2, path[0] = src, path[1] = dst;
+	/* Any indirect route leaves src over some link and enters dst over another: when even the
+	 * fastest of each, free now, cannot beat the direct route, none can (exact pruning). */
+	double indirect_lb = t0 + L->min_out_lat[src] + L->min_in_lat[dst]
+	                     + (double)bytes * (L->min_out_inv[src] + L->min_in_inv[dst]);
+	if (!(indirect_lb < best))
+		max_hops = 0;
 	if (max_hops >= 1)
 		for (int k = 0; k < n; k++) {
 			if (k == src || k == dst)
@@ -230,10 +260,55 @@ static double occupy(const struct pl_links *L, double (*fr)[LM_MAX_NODES], const
 	return t;
 }
 
+/* The nodes of the fastest classes for this task (bit per node): kernel within PL_SLOWER of
+ * the best one. */
+static unsigned fast_nodes(const struct pl_cand *c, int nc, const double *kernel_us)
+{
+	double best = PL_INF;
+	for (int i = 0; i < nc; i++) {
+		double k = kernel_us[c[i].cls];
+		if (k >= 0 && k < best)
+			best = k;
+	}
+	unsigned m = 0;
+	for (int i = 0; i < nc; i++) {
+		double k = kernel_us[c[i].cls];
+		if (k >= 0 && k <= PL_SLOWER * best)
+			m |= 1u << c[i].node;
+	}
+	return m;
+}
+
+/* What a task run on `node` writes, carried back to the nearest node of a fastest class (0 on
+ * such a node, or where the link map knows no way back: unknown links cost nothing). */
+static double return_trip_us(const struct pl_links *L, const struct pl_dview *in, int nin, int node,
+                             unsigned fast)
+{
+	if (fast >> node & 1)
+		return 0;
+	double best = PL_INF;
+	for (int f = 0; f < L->n; f++) {
+		if (!(fast >> f & 1))
+			continue;
+		double t = 0;
+		for (int j = 0; j < nin; j++)
+			if (in[j].write)
+				t += hop_us(L, node, f, in[j].bytes);
+		if (t < best)
+			best = t;
+	}
+	return best < NEVER ? best : 0;
+}
+
 void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
                const struct pl_cand *c, int nc, const double *kernel_us, double now,
                int route, int max_hops, struct pl_decision *out)
 {
+	unsigned fast = fast_nodes(c, nc, kernel_us);
+	double trip[LM_MAX_NODES]; /* per node, PL_INF = not computed yet */
+	for (int i = 0; i < L->n; i++)
+		trip[i] = PL_INF;
+	double best_score = PL_INF;
 	out->best = -1;
 	out->end_us = PL_INF;
 	out->start_us = out->ready_us = PL_INF;
@@ -278,7 +353,11 @@ void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
 		if (start < now)
 			start = now;
 		double end = start + k;
-		if (end < out->end_us) {
+		if (trip[node] >= PL_INF)
+			trip[node] = return_trip_us(L, in, nin, node, fast);
+		double score = end + trip[node];
+		if (score < best_score) {
+			best_score = score;
 			out->best = i;
 			out->end_us = end;
 			out->start_us = start;

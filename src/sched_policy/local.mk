@@ -2,6 +2,7 @@
 # StarPU glue (policy, route, verbose, pin).
 libparalia_la_SOURCES += src/sched_policy/sched.h src/sched_policy/policy.h \
 	src/sched_policy/eta.c src/sched_policy/queues.c src/sched_policy/env.c \
+	src/sched_policy/candidates.c \
 	src/sched_policy/policy.c src/sched_policy/route.c src/sched_policy/verbose.c \
 	src/sched_policy/pin.c
 include_HEADERS += include/paralia_sched.h

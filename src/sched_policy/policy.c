@@ -23,12 +23,6 @@
 
 struct pl_global pl_g = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
-/* Fallback speeds for codelets without a calibrated model: a core, a GPU (GFLOP/s). Only their
- * ratio matters much, and it is what excludes CPU cores beside GPUs. */
-#define PL_CPU_GFLOPS 20.0
-#define PL_GPU_GFLOPS 20000.0
-#define PL_DEFAULT_TASK_US 100.0 /* a task without model nor flops, on a CPU core */
-
 struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create)
 {
 	uintptr_t x = (uintptr_t)h;
@@ -88,6 +82,10 @@ static void global_init(void)
 	pl_g.ntasks = pl_g.nexcluded = pl_g.nrelays_issued = pl_g.nrelays_dropped = 0;
 	pl_g.nfallback_kernel = 0;
 	pl_g.nrelay = 0;
+	pl_g.prio_lo = INT_MAX;
+	pl_g.prio_hi = INT_MIN;
+	memset(pl_g.ahead_bytes, 0, sizeof pl_g.ahead_bytes);
+	memset(pl_g.ahead_cap, 0, sizeof pl_g.ahead_cap);
 	memset(pl_g.link_task, 0, sizeof pl_g.link_task);
 	for (int i = 0; i < PL_HTAB; i++)
 		pl_g.htab[i].h = NULL;
@@ -133,18 +131,18 @@ static void paralia_init_sched(unsigned ctx)
 		starpu_sched_ctx_set_min_priority(ctx, INT_MIN);
 	if (!starpu_sched_ctx_max_priority_is_set(ctx))
 		starpu_sched_ctx_set_max_priority(ctx, INT_MAX);
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	if (pl_g.users++ == 0)
 		global_init();
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
 }
 
 static void paralia_deinit_sched(unsigned ctx)
 {
 	struct pl_ctx *cd = starpu_sched_ctx_get_policy_data(ctx);
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	int last = --pl_g.users == 0;
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
 	if (last && pl_g.set.verbose)
 		pl_verbose_summary();
 	free(cd);
@@ -152,7 +150,7 @@ static void paralia_deinit_sched(unsigned ctx)
 
 static void paralia_add_workers(unsigned ctx, int *ids, unsigned n)
 {
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	int ncpu = 0;
 	for (unsigned i = 0; i < n; i++) {
 		int w = ids[i];
@@ -175,45 +173,18 @@ static void paralia_add_workers(unsigned ctx, int *ids, unsigned n)
 				ws->allowed = pl_device_allowed(pl_g.set.devices, pl_g.cls[ws->cls].name, ws->name);
 			ws->exp_end = starpu_timing_now();
 			ws->first_start = -1;
+			starpu_ssize_t total = starpu_memory_get_total((unsigned)ws->node);
+			pl_g.ahead_cap[ws->node] = total > 0 ? (long long)total / 4 : 0;
 			ncpu++;
 		}
 	}
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
 }
 
 static void paralia_remove_workers(unsigned ctx, int *ids, unsigned n)
 {
 	/* Queues of removed workers are empty (StarPU moves tasks before removing); state stays
 	 * for the worker's other contexts. */
-}
-
-/* Estimate of the task on worker w when its model cannot say: from the flops and the device kind,
- * else StarPU's relative speed of the worker's arch. */
-static double fallback_time(struct starpu_task *task, int w, unsigned ctx)
-{
-	int cpu = starpu_worker_get_type(w) == STARPU_CPU_WORKER;
-	if (task->flops > 0)
-		return task->flops / ((cpu ? PL_CPU_GFLOPS : PL_GPU_GFLOPS) * 1e3);
-	double sp = starpu_worker_get_relative_speedup(starpu_worker_get_perf_archtype(w, ctx));
-	return PL_DEFAULT_TASK_US / (sp > 0 ? sp : 1);
-}
-
-/* Kernel time of the task on worker w (which can run it with implementation impl), in us; *fb gets
- * the fallback estimate, and the result is the model's when it has one (*measured = 1). */
-static double kernel_time(struct starpu_task *task, int w, unsigned ctx, unsigned impl,
-                          double *fb, int *measured)
-{
-	double t = NAN;
-	if (task->cl && task->cl->model)
-		t = starpu_task_worker_expected_length(task, w, ctx, impl);
-	*fb = fallback_time(task, w, ctx);
-	*measured = t >= 0 && !isinf(t);
-	if (!*measured) {
-		/* Uncalibrated or no model: never block on calibration. */
-		pl_g.nfallback_kernel++;
-		t = *fb;
-	}
-	return t;
 }
 
 /* Builds the view of each distinct handle: copies valid now, copies on their way (StarPU says
@@ -257,73 +228,52 @@ static int build_views(struct starpu_task *task, double now, struct pl_dview *v,
 	return nv;
 }
 
-static int paralia_push_task(struct starpu_task *task)
+/* Push, step 2 (priorities): the predicted work each candidate's queue holds that the task would
+ * run before (lower priorities). Taken under each worker's lock, before the policy lock (the
+ * policy lock is a leaf). Nothing to overtake while every task so far had one priority. */
+static void overtaken_work(const struct pl_ctx *cd, const struct starpu_task *task,
+                           const struct pl_cand *cand, int nc, const double *kernel_us, double *overtaken)
 {
-	unsigned ctx = task->sched_ctx;
-	struct pl_ctx *cd = starpu_sched_ctx_get_policy_data(ctx);
-	struct starpu_worker_collection *workers = starpu_sched_ctx_get_worker_collection(ctx);
-	struct pl_cand cand[STARPU_NMAXWORKERS];
-	double kernel_us[PL_MAX_CLASSES], fb_us[PL_MAX_CLASSES];
-	int measured[PL_MAX_CLASSES];
-	signed char cls_state[PL_MAX_CLASSES]; /* 0 unknown, 1 computed */
-	int nc = 0;
-	memset(cls_state, 0, sizeof cls_state);
-	/* Per-worker checks only when something can differ between workers of one class. */
-	int per_worker = task->workerids_len > 0 || (task->cl && task->cl->can_execute);
-
-	for (int pass = 0; pass < 2 && nc == 0; pass++) {
-		memset(cls_state, 0, sizeof cls_state);
-		struct starpu_sched_ctx_iterator it;
-		workers->init_iterator_for_parallel_tasks(workers, &it, task);
-		while (workers->has_next(workers, &it)) {
-			int w = (int)workers->get_next(workers, &it);
-			struct pl_wstate *ws = &pl_g.w[w];
-			if (!ws->used || (pass == 0 && !ws->allowed))
-				continue;
-			int c = ws->cls;
-			if (cls_state[c] == 2)
-				continue; /* the class cannot run it */
-			if (per_worker || cls_state[c] == 0) {
-				unsigned impl;
-				if (!starpu_worker_can_execute_task_first_impl(w, task, &impl)) {
-					if (!per_worker)
-						cls_state[c] = 2;
-					continue;
-				}
-				if (cls_state[c] == 0) {
-					kernel_us[c] = kernel_time(task, w, ctx, impl, &fb_us[c], &measured[c]);
-					cls_state[c] = 1;
-				}
-			}
-			cand[nc++] = (struct pl_cand){ w, ws->node, c, 0 };
-		}
-		if (nc == 0 && pass == 0 && pl_g.set.devices[0] && !pl_g.warned_devices) {
-			pl_g.warned_devices = 1;
-			fprintf(stderr, "paralia: PARALIA_DEVICES=%s leaves no worker for codelet %s; "
-			        "using any worker for such tasks\n", pl_g.set.devices,
-			        task->cl && task->cl->name ? task->cl->name : "(unnamed)");
-		}
+	int lo = __atomic_load_n(&pl_g.prio_lo, __ATOMIC_RELAXED);
+	int hi = __atomic_load_n(&pl_g.prio_hi, __ATOMIC_RELAXED);
+	for (int i = 0; i < nc; i++) {
+		overtaken[i] = 0;
+		if (lo >= hi || task->priority <= lo || !(kernel_us[cand[i].cls] >= 0))
+			continue;
+		int w = cand[i].worker;
+		starpu_worker_lock(w);
+		overtaken[i] = pl_queue_overtaken(&cd->q[w], task->priority);
+		starpu_worker_unlock(w);
 	}
-	STARPU_ASSERT_MSG(nc > 0, "paralia: no worker of context %u can run the task", ctx);
+}
 
-	int usable[PL_MAX_CLASSES], type[PL_MAX_CLASSES];
-	for (int c = 0; c < pl_g.ncls; c++)
-		usable[c] = cls_state[c] == 1, type[c] = (int)pl_g.cls[c].type;
-	pl_anchor_fallbacks(kernel_us, fb_us, measured, usable, type, pl_g.ncls);
-	/* Device selection: a class far slower than the best one for this task gets none of it. */
-	pl_g.nexcluded += pl_exclude_slow(kernel_us, cand, nc, pl_g.set.slow_ratio);
+/* Keeps the range of priorities seen, so that overtaken_work knows when there is none to see. */
+static void note_priority(int prio)
+{
+	int lo = __atomic_load_n(&pl_g.prio_lo, __ATOMIC_RELAXED);
+	while (prio < lo && !__atomic_compare_exchange_n(&pl_g.prio_lo, &lo, prio, 0, __ATOMIC_RELAXED,
+	                                                 __ATOMIC_RELAXED))
+		;
+	int hi = __atomic_load_n(&pl_g.prio_hi, __ATOMIC_RELAXED);
+	while (prio > hi && !__atomic_compare_exchange_n(&pl_g.prio_hi, &hi, prio, 0, __ATOMIC_RELAXED,
+	                                                 __ATOMIC_RELAXED))
+		;
+}
 
-	struct pl_tdata *td = calloc(1, sizeof *td);
-	STARPU_ASSERT_MSG(td, "paralia: out of memory");
+/* Push, step 3, under the policy lock: each candidate's free time (its queue's end, less what the
+ * task overtakes), the choice (pl_choose: earliest finish over the links' availability), and the
+ * commit of the chosen plan (links occupied, ETA vectors, the worker's predicted end). */
+static void choose_and_commit(struct starpu_task *task, struct pl_cand *cand, int nc,
+                              const double *kernel_us, const double *overtaken, struct pl_tdata *td)
+{
 	struct pl_dview v[PL_MAX_INPUTS];
 	int bufidx[PL_MAX_INPUTS];
 	struct pl_decision dec;
-
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	double now = starpu_timing_now();
 	pl_links_refresh(&pl_g.L, now);
 	for (int i = 0; i < nc; i++) {
-		double f = pl_g.w[cand[i].worker].exp_end;
+		double f = pl_g.w[cand[i].worker].exp_end - overtaken[i];
 		cand[i].free_us = f > now ? f : now;
 	}
 	int nv = build_views(task, now, v, bufidx);
@@ -337,12 +287,11 @@ static int paralia_push_task(struct starpu_task *task)
 	}
 	int w = cand[dec.best].worker, node = cand[dec.best].node;
 	double klen = dec.end_us - dec.start_us;
-	struct pl_hop hops[PL_TASK_HOPS];
 	int nh = pl_commit(&pl_g.L, v, nv, node, now, dec.end_us, pl_g.set.route, pl_g.set.max_hops,
-	                   hops, PL_TASK_HOPS);
+	                   td->hops, PL_TASK_HOPS);
 	for (int h = 0; h < nh; h++) {
-		pl_g.link_task[hops[h].src][hops[h].dst] = pl_task_key(task);
-		hops[h].data = bufidx[hops[h].data];
+		pl_g.link_task[td->hops[h].src][td->hops[h].dst] = pl_task_key(task);
+		td->hops[h].data = bufidx[td->hops[h].data];
 	}
 	for (int j = 0; j < nv; j++) {
 		struct pl_hrec *r = pl_hrec(STARPU_TASK_GET_HANDLE(task, bufidx[j]), 1);
@@ -350,33 +299,68 @@ static int paralia_push_task(struct starpu_task *task)
 			r->eta[n] = v[j].eta[n];
 	}
 	struct pl_wstate *ws = &pl_g.w[w];
-	ws->exp_end = dec.end_us;
+	/* Overtaking: the queue's end moves by the task's length; at the tail it is the task's end. */
+	ws->exp_end = overtaken[dec.best] > 0 ? (ws->exp_end > now ? ws->exp_end : now) + klen : dec.end_us;
 	ws->queued_us += klen;
 	pl_g.ntasks++;
 	if (pl_g.set.verbose >= 2)
-		pl_verbose_task(task, cand, nc, kernel_us, &dec, hops, nh);
-	pthread_mutex_unlock(&pl_g.lock);
+		pl_verbose_task(task, cand, nc, kernel_us, &dec, td->hops, nh);
+	pl_unlock();
 
 	task->predicted = klen;
 	task->predicted_transfer = dec.ready_us > now ? dec.ready_us - now : 0;
-	task->sched_data = td;
 	td->worker = w;
 	td->node = node;
 	td->nhops = nh;
-	memcpy(td->hops, hops, nh * sizeof *hops);
 	for (int h = 0; h < nh; h++)
-		td->handle[h] = STARPU_TASK_GET_HANDLE(task, hops[h].data);
+		td->handle[h] = STARPU_TASK_GET_HANDLE(task, td->hops[h].data);
 	td->e.prio = task->priority;
 	td->e.key = dec.ready_us;
+	td->e.len_us = klen;
 	td->e.task = task;
+}
 
-	/* Copies are requested now unless the queue is deeper than the lookahead (pop requests them
-	 * later): copies for far-away tasks would take memory and link time from nearer ones. Done
-	 * before the task is visible to the worker, so its handles are alive. */
-	if (starpu_get_prefetch_flag() && cd->q[w].n < pl_g.set.lookahead) {
-		td->prefetched = 1;
-		pl_issue_plan(task, td);
-	}
+/* Bytes a task's copies bring to its worker's node ahead of time (what pl_issue_plan requests). */
+static long long ahead_bytes(const struct starpu_task *task, const struct pl_tdata *td)
+{
+	long long b = 0;
+	for (int h = 0; h < td->nhops; h++)
+		if (td->hops[h].dst == td->node && !(STARPU_TASK_GET_MODE(task, td->hops[h].data) & STARPU_W))
+			b += (long long)starpu_data_get_size(td->handle[h]);
+	return b;
+}
+
+/* Whether a task's copies are requested now: within PARALIA_LOOKAHEAD tasks of its queue's
+ * head, or (the default) while the copies requested for tasks not yet started fit in a quarter
+ * of the node's memory: StarPU's prefetches then stream every tile in as early as the links
+ * allow (as dmda's do), yet never evict the tiles of the tasks about to run. */
+static int may_prefetch(const struct starpu_task *task, const struct pl_tdata *td, int depth,
+                        long long also)
+{
+	if (!starpu_get_prefetch_flag())
+		return 0;
+	if (pl_g.set.lookahead >= 0)
+		return depth < pl_g.set.lookahead;
+	long long cap = pl_g.ahead_cap[td->node];
+	return cap <= 0 || __atomic_load_n(&pl_g.ahead_bytes[td->node], __ATOMIC_RELAXED) + also
+	                   + ahead_bytes(task, td) <= cap;
+}
+
+static void prefetch(struct starpu_task *task, struct pl_tdata *td)
+{
+	td->prefetched = 1;
+	td->ahead = ahead_bytes(task, td);
+	__atomic_add_fetch(&pl_g.ahead_bytes[td->node], td->ahead, __ATOMIC_RELAXED);
+	pl_issue_plan(task, td);
+}
+
+/* Push, step 4: the copies requested (before the task is visible to its worker, so its handles
+ * are alive), then the task in the worker's queue. */
+static void enqueue(struct pl_ctx *cd, struct starpu_task *task, struct pl_tdata *td)
+{
+	int w = td->worker;
+	if (may_prefetch(task, td, cd->q[w].n, 0))
+		prefetch(task, td);
 	starpu_worker_lock(w);
 	pl_queue_insert(&cd->q[w], &td->e);
 	starpu_push_task_end(task);
@@ -384,7 +368,25 @@ static int paralia_push_task(struct starpu_task *task)
 	starpu_wake_worker_locked(w);
 #endif
 	starpu_worker_unlock(w);
-	starpu_sched_ctx_list_task_counters_increment(ctx, w);
+	starpu_sched_ctx_list_task_counters_increment(task->sched_ctx, w);
+}
+
+static int paralia_push_task(struct starpu_task *task)
+{
+	unsigned ctx = task->sched_ctx;
+	struct pl_ctx *cd = starpu_sched_ctx_get_policy_data(ctx);
+	struct pl_cand cand[STARPU_NMAXWORKERS];
+	double kernel_us[PL_MAX_CLASSES], overtaken[STARPU_NMAXWORKERS];
+	struct pl_tdata *td = calloc(1, sizeof *td);
+	STARPU_ASSERT_MSG(td, "paralia: out of memory");
+
+	int nc = pl_candidates(task, ctx, cand, kernel_us);
+	note_priority(task->priority);
+	overtaken_work(cd, task, cand, nc, kernel_us, overtaken);
+	choose_and_commit(task, cand, nc, kernel_us, overtaken, td);
+	starpu_sched_task_break(task);
+	task->sched_data = td;
+	enqueue(cd, task, td);
 	return 0;
 }
 
@@ -425,34 +427,38 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 		}
 		return NULL;
 	}
-	int node = pl_g.w[w].node;
 	int mnode = (int)starpu_worker_get_memory_node(w);
 	struct pl_qent *e = pl_queue_pop(q, 8, missing_bytes, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;
-	(void)node;
-	/* Lookahead: the next tasks of the queue get their copies requested now. */
+	if (td->prefetched)
+		__atomic_sub_fetch(&pl_g.ahead_bytes[td->node], td->ahead, __ATOMIC_RELAXED);
+	/* Lookahead: the next tasks of the queue whose copies were held back get them requested now
+	 * (the queue cannot lose entries meanwhile: only this worker pops them). */
 	struct pl_tdata *later[64];
-	int nlater = 0, seen = 0;
-	for (struct pl_qent *x = PL_QUEUE_FIRST(q); x && seen < pl_g.set.lookahead && nlater < 64;
-	     x = PL_QUEUE_NEXT(q, x), seen++) {
+	int nlater = 0, depth = 0;
+	long long also = 0;
+	for (struct pl_qent *x = PL_QUEUE_FIRST(q); x && depth < 64; x = PL_QUEUE_NEXT(q, x), depth++) {
 		struct pl_tdata *xd = (struct pl_tdata *)x;
-		if (!xd->prefetched && starpu_get_prefetch_flag()) {
-			xd->prefetched = 1;
-			later[nlater++] = xd;
-		}
+		if (xd->prefetched)
+			continue;
+		if (!may_prefetch(xd->e.task, xd, depth, also))
+			break;
+		also += ahead_bytes(xd->e.task, xd);
+		later[nlater++] = xd;
 	}
+	/* Requested after the walk: pl_issue_plan relaxes this worker, and pushes may then insert. */
 	for (int i = 0; i < nlater; i++)
-		pl_issue_plan(later[i]->e.task, later[i]);
+		prefetch(later[i]->e.task, later[i]);
 
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	struct pl_wstate *ws = &pl_g.w[w];
 	ws->queued_us -= task->predicted;
 	if (ws->queued_us < 0)
 		ws->queued_us = 0;
 	ws->running_us += task->predicted;
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
 	if (pl_g.nrelay)
 		pl_poll_relays(pl_task_key(task), 1);
 	/* A poller may be requesting one of this task's relays: the handles stay alive until the
@@ -468,7 +474,7 @@ static void paralia_pre_exec(struct starpu_task *task, unsigned ctx)
 {
 	int w = starpu_worker_get_id_check();
 	uintptr_t key = pl_task_key(task);
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	double now = starpu_timing_now();
 	struct pl_wstate *ws = &pl_g.w[w];
 	/* The task's copies are done: links it was the last planned user of are free now. */
@@ -485,13 +491,13 @@ static void paralia_pre_exec(struct starpu_task *task, unsigned ctx)
 	ws->last_start = now;
 	if (ws->first_start < 0)
 		ws->first_start = now;
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
 }
 
 static void paralia_post_exec(struct starpu_task *task, unsigned ctx)
 {
 	int w = starpu_worker_get_id_check();
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	double now = starpu_timing_now();
 	struct pl_wstate *ws = &pl_g.w[w];
 	ws->running_us -= isnan(task->predicted) ? 0 : task->predicted;
@@ -513,7 +519,7 @@ static void paralia_post_exec(struct starpu_task *task, unsigned ctx)
 		}
 		r->eta[ws->node] = now;
 	}
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
 	/* Its outputs are valid now: relays waiting for them can go (busy workers do not pop). */
 	if (pl_g.nrelay)
 		pl_poll_relays(0, 0);

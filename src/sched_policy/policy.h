@@ -4,7 +4,9 @@
  * and data copies are shared by every scheduling context; queues are per context.
  *
  * Lock order: pl_g.lock is a leaf: taken inside a worker's StarPU lock (push), never the other
- * way round; StarPU data calls (prefetches) are made with pl_g.lock released.
+ * way round; StarPU data calls (prefetches) are made with pl_g.lock released. It is taken through
+ * pl_lock(), which relaxes the calling worker while it waits (StarPU's rule for any lock other
+ * than the worker's own: a worker blocked in pop without relaxing stops every push to it).
  */
 #ifndef PARALIA_SCHED_POLICY_H
 #define PARALIA_SCHED_POLICY_H
@@ -45,6 +47,7 @@ struct pl_class {
 struct pl_relay {
 	starpu_data_handle_t h;
 	int dst, wait;
+	int prio;         /* the task's priority: StarPU serves requests by priority */
 	uintptr_t task;   /* pl_task_key of the task that needs it */
 	int *firing;      /* the task's count of its relays being requested right now (pl_tdata) */
 };
@@ -56,6 +59,7 @@ struct pl_tdata {
 	struct pl_qent e;
 	int worker, node;
 	int prefetched;
+	long long ahead;  /* bytes its prefetch brings to its node (pl_g.ahead_bytes) */
 	int firing;       /* relays of this task a poller is requesting: pop waits for 0, since the
 	                   * handles are only sure to be alive while the task has not run */
 	int nhops;
@@ -82,6 +86,9 @@ struct pl_global {
 	double t0;
 	long ntasks, nexcluded, nrelays_issued, nrelays_dropped, nfallback_kernel;
 	int warned_devices;
+	int prio_lo, prio_hi;       /* range of task priorities pushed so far */
+	long long ahead_bytes[LM_MAX_NODES]; /* requested for queued tasks, per node (atomic) */
+	long long ahead_cap[LM_MAX_NODES];   /* a quarter of the node's memory (0: no cap) */
 };
 extern struct pl_global pl_g;
 
@@ -90,8 +97,20 @@ struct pl_ctx {
 	struct pl_queue q[STARPU_NMAXWORKERS];
 };
 
+static inline void pl_lock(void)
+{
+	starpu_worker_relax_on();
+	pthread_mutex_lock(&pl_g.lock);
+	starpu_worker_relax_off();
+}
+static inline void pl_unlock(void) { pthread_mutex_unlock(&pl_g.lock); }
+
 /* policy.c */
 struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create);
+
+/* candidates.c: push, step 1. Fills the workers of the task's context that may run it (at least
+ * one, or StarPU's assertion) and kernel_us per class (-1: excluded); returns how many. */
+int pl_candidates(struct starpu_task *task, unsigned ctx, struct pl_cand *cand, double *kernel_us);
 /* What identifies a task in the policy's bookkeeping: its address, alive from push until it has
  * run. Not starpu_task_get_job_id: StarPU numbers jobs only in debug and FxT builds, every job
  * id is 0 otherwise. */

@@ -43,6 +43,14 @@ void pl_queue_remove(struct pl_queue *q, struct pl_qent *e)
 	q->n--;
 }
 
+double pl_queue_overtaken(const struct pl_queue *q, int prio)
+{
+	double us = 0;
+	for (const struct pl_qent *p = q->head.prev; p != &q->head && p->prio < prio; p = p->prev)
+		us += p->len_us;
+	return us;
+}
+
 struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, double (*missing)(void *task, void *arg),
                              void *arg)
 {

@@ -44,7 +44,7 @@ void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 	}
 	starpu_data_handle_t now_h[PL_TASK_HOPS];
 	int now_dst[PL_TASK_HOPS], nnow = 0;
-	pthread_mutex_lock(&pl_g.lock);
+	pl_lock();
 	for (int i = 0; i < td->nhops; i++) {
 		starpu_data_handle_t h = td->handle[i];
 		int s = td->hops[i].src, d = td->hops[i].dst;
@@ -57,22 +57,25 @@ void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 			now_h[nnow] = h, now_dst[nnow++] = d;
 			continue;
 		}
-		pl_g.relay[pl_g.nrelay++] = (struct pl_relay){ h, d, s, pl_task_key(task), &td->firing };
+		pl_g.relay[pl_g.nrelay++] = (struct pl_relay){ h, d, s, task->priority, pl_task_key(task),
+		                                               &td->firing };
 		r->relay_pending |= 1u << d;
 	}
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
+	/* At the task's priority: StarPU serves a node's requests by priority, so the copies of an
+	 * urgent (critical-path) task pass those of tasks queued long before it. */
 	for (int i = 0; i < nnow; i++)
-		starpu_data_prefetch_on_node(now_h[i], (unsigned)now_dst[i], 1);
+		starpu_data_prefetch_on_node_prio(now_h[i], (unsigned)now_dst[i], 1, task->priority);
 }
 
 void pl_poll_relays(uintptr_t drop_task, int block)
 {
 	if (block)
-		pthread_mutex_lock(&pl_g.lock);
+		pl_lock();
 	else if (pthread_mutex_trylock(&pl_g.lock) != 0)
 		return;
 	starpu_data_handle_t fire_h[64];
-	int fire_dst[64], *fire_count[64], nfire = 0;
+	int fire_dst[64], fire_prio[64], *fire_count[64], nfire = 0;
 	for (int i = 0; i < pl_g.nrelay;) {
 		struct pl_relay *x = &pl_g.relay[i];
 		int drop = drop_task && x->task == drop_task;
@@ -87,15 +90,16 @@ void pl_poll_relays(uintptr_t drop_task, int block)
 		if (fire) {
 			/* Counted under the lock, before pop can drop the task's relays and free them. */
 			__atomic_add_fetch(x->firing, 1, __ATOMIC_ACQ_REL);
-			fire_h[nfire] = x->h, fire_dst[nfire] = x->dst, fire_count[nfire++] = x->firing;
+			fire_h[nfire] = x->h, fire_dst[nfire] = x->dst, fire_prio[nfire] = x->prio;
+			fire_count[nfire++] = x->firing;
 			pl_g.nrelays_issued++;
 		} else
 			pl_g.nrelays_dropped++;
 		*x = pl_g.relay[--pl_g.nrelay]; /* order among relays does not matter */
 	}
-	pthread_mutex_unlock(&pl_g.lock);
+	pl_unlock();
 	for (int i = 0; i < nfire; i++) {
-		starpu_data_prefetch_on_node(fire_h[i], (unsigned)fire_dst[i], 1);
+		starpu_data_prefetch_on_node_prio(fire_h[i], (unsigned)fire_dst[i], 1, fire_prio[i]);
 		__atomic_sub_fetch(fire_count[i], 1, __ATOMIC_ACQ_REL);
 	}
 }

@@ -21,7 +21,8 @@
 struct pl_settings {
 	int route;          /* PARALIA_ROUTE: 1 = relay tiles GPU to GPU (default), 0 = StarPU's sources */
 	int max_hops;       /* PARALIA_MAX_HOPS: intermediate nodes on a route, 0..2 (default 1) */
-	int lookahead;      /* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs are prefetched (8) */
+	int lookahead;      /* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs are prefetched;
+	                     * -1 (default): as many as a quarter of the node's memory holds */
 	int verbose;        /* PARALIA_VERBOSE: 0, 1 = shutdown summary, 2 = also one line per task */
 	double slow_ratio;  /* PARALIA_SLOW_RATIO: a worker class this many times slower than the best
 	                     * class for a task gets none of it (default 20; 0 = never exclude) */
@@ -42,6 +43,11 @@ struct pl_links {
 	                                                 * multiplies instead of dividing */
 	double free_us[LM_MAX_NODES][LM_MAX_NODES]; /* when each src->dst link is next free */
 	double scratch[LM_MAX_NODES][LM_MAX_NODES]; /* = free_us between calls; pl_choose's trial plans */
+	/* Per node, the fastest link out and in (least us per byte, least latency, over eff): a
+	 * route through another node takes at least one of each, so pl_route skips the indirect
+	 * routes when that bound cannot beat the direct one. */
+	double min_out_inv[LM_MAX_NODES], min_in_inv[LM_MAX_NODES];
+	double min_out_lat[LM_MAX_NODES], min_in_lat[LM_MAX_NODES];
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
 	double bytes[LM_MAX_NODES][LM_MAX_NODES];   /* bytes planned over each link (summary) */
 	int host_shared[LM_MAX_NODES];              /* host node whose links share a group */
@@ -88,7 +94,12 @@ struct pl_decision {
 };
 /* Chooses the candidate that finishes first: max(free, inputs' arrival on its node) + kernel
  * time of its class. Inputs' arrivals are computed once per memory node, so the cost grows with
- * the number of nodes, not of workers. kernel_us[cls] < 0 or NaN: class cannot run the task. */
+ * the number of nodes, not of workers. kernel_us[cls] < 0 or NaN: class cannot run the task.
+ * A candidate of a slower class (kernel > PL_SLOWER x the fastest class's) also pays the return
+ * trip of what the task writes to the nearest node of a fastest class, since that class runs
+ * the task's successors: a CPU core gets a tile only when the graph gets it back sooner
+ * (out->end_us stays the task's own end). */
+#define PL_SLOWER 1.5
 void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
                const struct pl_cand *c, int nc, const double *kernel_us, double now,
                int route, int max_hops, struct pl_decision *out);
@@ -120,6 +131,7 @@ struct pl_qent {
 	struct pl_qent *prev, *next;
 	int prio;        /* higher runs first */
 	double key;      /* then: inputs' predicted arrival, earliest first */
+	double len_us;   /* its predicted kernel time (pl_queue_overtaken sums these) */
 	void *task;
 };
 struct pl_queue {
@@ -130,6 +142,11 @@ void pl_queue_init(struct pl_queue *q);
 /* Inserts by (prio descending, key ascending), after equal entries (FIFO among equals). */
 void pl_queue_insert(struct pl_queue *q, struct pl_qent *e);
 void pl_queue_remove(struct pl_queue *q, struct pl_qent *e);
+/* Predicted work (sum of len_us) a new entry of priority prio would run before: the entries of
+ * lower priority, which pl_queue_insert puts after it. A critical-path task that an application
+ * marked urgent starts once the work of its own priority and above is done, not at the queue's
+ * end (dmdasd's exp_len_prev_task_list). Walks from the tail: O(entries overtaken). */
+double pl_queue_overtaken(const struct pl_queue *q, int prio);
 /* Chooses the entry to run next: among the first `window` entries of the highest priority present,
  * the one with the fewest bytes still missing (missing(task, arg) returns them), earliest key on
  * ties; so a worker runs the task whose inputs arrived rather than wait on the head's transfers.
