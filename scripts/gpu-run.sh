@@ -112,13 +112,23 @@ stage_sched() {
   need_linkmap
   local n=${SCHED_N:-20480} nb=${SCHED_NB:-2048} g=${SCHED_GEMM_N:-16384}
   export RUNS=${SCHED_RUNS:-3} WARMUP=1
-  export POLICIES=${SCHED_POLICIES:-paralia paralia:PARALIA_LOOKAHEAD=8 dmdas}
+  export POLICIES=${SCHED_POLICIES:-paralia dmda dmdas}
   for f in cholesky lu; do
     echo "## $f n=$n nb=$nb"
     bash bench/sched_compare.sh "_build/examples/paralia-$f" -n "$n" -nb "$nb"
   done
   echo "## tile GEMM graph d:$g:$g:$g:hhh tile $nb (gemm_bench graph: a warm-up call and a timed one)"
   BENCH_TILES=$nb BENCH_REPS=1 CALLS=2 bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$g:$g:$g:hhh"
+  # Where the time goes, one run each: the policy's per-worker summary (tasks, busy, idle, bytes
+  # per link) and StarPU's worker statistics under dmdas.
+  for f in ${SCHED_ANATOMY-lu}; do
+    echo "## anatomy: $f n=$n nb=$nb under paralia (PARALIA_VERBOSE=1)"
+    STARPU_SCHED_LIB=$here/_build/.libs/libparalia.so STARPU_SCHED=paralia PARALIA_VERBOSE=1 \
+      "_build/examples/paralia-$f" -n "$n" -nb "$nb" 2>&1 | grep -v "^\[starpu\]\[_starpu_update_perfmodel"
+    echo "## anatomy: $f n=$n nb=$nb under dmdas (STARPU_WORKER_STATS=1)"
+    STARPU_SCHED=dmdas PARALIA_SCHED=starpu-default STARPU_PROFILING=1 STARPU_WORKER_STATS=1 \
+      "_build/examples/paralia-$f" -n "$n" -nb "$nb" 2>&1 | grep -v "^\[starpu\]\[_starpu_update_perfmodel"
+  done
 }
 
 stage_links() { _build/bench/link_bench 512; }

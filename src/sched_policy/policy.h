@@ -59,7 +59,6 @@ struct pl_tdata {
 	struct pl_qent e;
 	int worker, node;
 	int prefetched;
-	long long ahead;  /* bytes its prefetch brings to its node (pl_g.ahead_bytes) */
 	int firing;       /* relays of this task a poller is requesting: pop waits for 0, since the
 	                   * handles are only sure to be alive while the task has not run */
 	int nhops;
@@ -87,8 +86,6 @@ struct pl_global {
 	long ntasks, nexcluded, nrelays_issued, nrelays_dropped, nfallback_kernel;
 	int warned_devices;
 	int prio_lo, prio_hi;       /* range of task priorities pushed so far */
-	long long ahead_bytes[LM_MAX_NODES]; /* requested for queued tasks, per node (atomic) */
-	long long ahead_cap[LM_MAX_NODES];   /* a quarter of the node's memory (0: no cap) */
 };
 extern struct pl_global pl_g;
 

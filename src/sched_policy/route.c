@@ -12,10 +12,15 @@
  * fastest valid copy by its bus model: a relay makes the GPU copy exist in time, so that on
  * NVLink machines StarPU prefers it to the host.
  *
- * Only data the task reads and does not write are prefetched this way: a queued task holds its
+ * Only data the task reads and does not write can be prefetched this way: a queued task holds its
  * written data (W, RW) until it runs, and starpu_data_prefetch_on_node acquires the handle, so
- * such a request would wait for the task itself. StarPU fetches those when the worker takes the
- * task (CUDA workers take tasks ahead of time, so that copy still overlaps the previous kernel).
+ * such a request would wait for the task itself. A task whose plan needs no relay (one GPU, PCIe
+ * machines, tiles already where they go) is therefore prefetched as StarPU's own policies do it,
+ * by starpu_prefetch_task_input_for, which requests every buffer on the task's behalf, written
+ * ones included: the RW tile of a GEMM or an update then arrives with its inputs instead of at
+ * execution, behind the copies requested meanwhile. A task with relays keeps the per-handle
+ * requests (a task prefetch would read the relayed tiles from the host at once); StarPU fetches
+ * its written data when the worker takes it.
  */
 #include "config.h"
 #include "sched_policy/policy.h"
@@ -35,10 +40,22 @@ static int is_there_or_coming(starpu_data_handle_t h, int node)
 	return valid || loading || requested;
 }
 
+/* Whether some hop of the plan reads a copy that is not valid yet (a relay). */
+static int needs_relay(const struct starpu_task *task, const struct pl_tdata *td)
+{
+	if (!pl_g.set.route)
+		return 0;
+	for (int i = 0; i < td->nhops; i++)
+		if (!(STARPU_TASK_GET_MODE(task, td->hops[i].data) & STARPU_W)
+		    && !is_valid(td->handle[i], td->hops[i].src))
+			return 1;
+	return 0;
+}
+
 void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 {
-	if (pl_g.no_links) {
-		/* No link map: StarPU's own prefetch of the task's inputs, to the worker's real node. */
+	if (pl_g.no_links || !needs_relay(task, td)) {
+		/* StarPU's own prefetch of the task's buffers, to the worker's real node. */
 		starpu_prefetch_task_input_for(task, (unsigned)td->worker);
 		return;
 	}
