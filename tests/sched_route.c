@@ -116,7 +116,7 @@ int main(void)
 	unsetenv("PARALIA_ROUTE"), unsetenv("PARALIA_MAX_HOPS"), unsetenv("PARALIA_LOOKAHEAD");
 	unsetenv("PARALIA_VERBOSE"), unsetenv("PARALIA_DEVICES"), unsetenv("PARALIA_SLOW_RATIO");
 	pl_settings_from_env(&s);
-	t_check(s.route == 1 && s.max_hops == 1 && s.lookahead == 8 && s.verbose == 0 && s.devices[0] == 0
+	t_check(s.route == 1 && s.max_hops == 1 && s.lookahead == 32 && s.verbose == 0 && s.devices[0] == 0
 	        && s.slow_ratio == 20, "defaults");
 	setenv("PARALIA_ROUTE", "0", 1), setenv("PARALIA_MAX_HOPS", "2", 1), setenv("PARALIA_LOOKAHEAD", "3", 1);
 	setenv("PARALIA_VERBOSE", "2", 1), setenv("PARALIA_DEVICES", "cuda0,cuda2", 1);
@@ -129,6 +129,6 @@ int main(void)
 	t_check(s.max_hops == 1 && s.route == 1 && s.slow_ratio == 20, "bad values keep defaults");
 	setenv("PARALIA_LOOKAHEAD", "-1", 1);
 	pl_settings_from_env(&s);
-	t_check(s.lookahead == 8, "a negative PARALIA_LOOKAHEAD keeps the default");
+	t_check(s.lookahead == 32, "a negative PARALIA_LOOKAHEAD keeps the default");
 	return t_summary();
 }

@@ -317,9 +317,9 @@ static void choose_and_commit(struct starpu_task *task, struct pl_cand *cand, in
 }
 
 /* Whether a task's copies are requested now: within PARALIA_LOOKAHEAD tasks of its queue's head.
- * Requesting every queued task's copies at once was measured slower on one H200 (tile GEMM graph
- * 16384, tile 2048: 0.590 s against 0.510 at depth 8; Cholesky 20480: 0.306 against 0.267): far
- * tasks' copies then stand in StarPU's request queue before the next task's fetches. */
+ * Measured on one H200 (bench/results/sched-2026-11-24.md): depth 32 beat 8 on the tile GEMM
+ * graph, Cholesky and LU; requesting every queued task's copies at push was slower (far tasks'
+ * copies stand in StarPU's request queue before the next task's fetches). */
 static int may_prefetch(int depth)
 {
 	return starpu_get_prefetch_flag() && depth < pl_g.set.lookahead;
@@ -405,7 +405,9 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 		return NULL;
 	}
 	int mnode = (int)starpu_worker_get_memory_node(w);
-	struct pl_qent *e = pl_queue_pop(q, 8, missing_bytes, &mnode);
+	/* Among the tasks whose copies were requested (the lookahead), the one whose inputs are here. */
+	int window = pl_g.set.lookahead > 8 ? pl_g.set.lookahead : 8;
+	struct pl_qent *e = pl_queue_pop(q, window, missing_bytes, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;

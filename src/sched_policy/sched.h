@@ -21,7 +21,7 @@
 struct pl_settings {
 	int route;          /* PARALIA_ROUTE: 1 = relay tiles GPU to GPU (default), 0 = StarPU's sources */
 	int max_hops;       /* PARALIA_MAX_HOPS: intermediate nodes on a route, 0..2 (default 1) */
-	int lookahead;      /* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs are prefetched (8) */
+	int lookahead;      /* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs are prefetched (32) */
 	int verbose;        /* PARALIA_VERBOSE: 0, 1 = shutdown summary, 2 = also one line per task */
 	double slow_ratio;  /* PARALIA_SLOW_RATIO: a worker class this many times slower than the best
 	                     * class for a task gets none of it (default 20; 0 = never exclude) */
