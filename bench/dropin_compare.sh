@@ -37,7 +37,8 @@ export OMP_NUM_THREADS=$(nproc) OPENBLAS_NUM_THREADS=$(nproc) STARPU_SILENT=1
 run cpu-blas -- d "$ncpu" 1
 for p in d s; do
   [ -n "$nvblas" ] && run nvblas NVBLAS_CONFIG_FILE="$out/nvblas.conf" LD_PRELOAD="$nvblas" -- $p "$n" "$reps"
-  run paralia-register LD_PRELOAD="$lib" PARALIA_BLAS_VERBOSE=1 -- $p "$n" "$reps"
+  run paralia-stage LD_PRELOAD="$lib" PARALIA_BLAS_VERBOSE=1 -- $p "$n" "$reps"
+  run paralia-register LD_PRELOAD="$lib" PARALIA_BLAS_PIN=register PARALIA_BLAS_VERBOSE=1 -- $p "$n" "$reps"
   run paralia-nopin LD_PRELOAD="$lib" PARALIA_BLAS_PIN=none PARALIA_BLAS_VERBOSE=1 -- $p "$n" "$reps"
 done
 python3 - "$csv" >"$out/dropin.md" <<'PY'

@@ -181,6 +181,41 @@ static void others(int n)
 	free(A); free(B); free(C); free(R); free(S); free(Tu);
 }
 
+/* Leading dimensions larger than the rows, and what a call must not touch: the rows between
+ * columns (padding) and, for syrk, the other triangle. An offloaded call may work on copies of
+ * the operands (staging): what comes back must be only what BLAS writes. */
+static void ld_case(int n)
+{
+	int ld = n + 5;
+	unsigned s = 7;
+	double *A = rnd(ld * n, &s), *B = rnd(ld * n, &s), *C = rnd(ld * n, &s), *R = rnd(ld * n, &s);
+	for (int j = 0; j < n; j++)
+		for (int i = n; i < ld; i++)
+			C[i + (size_t)j * ld] = 12345.0;
+	memcpy(R, C, sizeof *R * (size_t)ld * n);
+	double al = 1.5, be = 0.5, zero = 0;
+	dgemm_("N", "N", &n, &n, &n, &al, A, &ld, B, &ld, &be, C, &ld, 1, 1);
+	ref_gemm(0, 0, n, n, n, al, A, ld, B, ld, be, R, ld);
+	char what[80];
+	snprintf(what, sizeof what, "dgemm_ NN %d^3, ld %d: values and padding", n, ld);
+	check(maxdiff(C, R, (size_t)ld * n) < 1e-12 * n, what);
+	/* syrk U with beta = 0: the strict lower triangle and the padding keep their values */
+	memcpy(R, C, sizeof *R * (size_t)ld * n);
+	dsyrk_("U", "T", &n, &n, &al, A, &ld, &zero, C, &ld, 1, 1);
+	int kept = 1;
+	for (int j = 0; j < n; j++)
+		for (int i = j + 1; i < ld; i++)
+			kept &= C[i + (size_t)j * ld] == R[i + (size_t)j * ld];
+	ref_gemm(1, 0, n, n, n, al, A, ld, A, ld, 0, R, ld);
+	double e = 0;
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i <= j; i++)
+			e = fmax(e, fabs(C[i + (size_t)j * ld] - R[i + (size_t)j * ld]));
+	snprintf(what, sizeof what, "dsyrk_ UT %d, ld %d: upper triangle right, the rest untouched", n, ld);
+	check(kept && e < 1e-10 * n * n, what);
+	free(A); free(B); free(C); free(R);
+}
+
 static void *thread_main(void *arg)
 {
 	gemm_case(*(int *)arg, "thread");
@@ -193,6 +228,7 @@ int main(int argc, char **argv)
 	gemm_case(big, "large");
 	gemm_case(small, "small");
 	others(big);
+	ld_case(big);
 	pthread_t th[2];
 	int sizes[2] = { big, big + 7 };
 	for (int i = 0; i < 2; i++)

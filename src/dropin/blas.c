@@ -41,9 +41,10 @@ static int LOCAL(try_gemm)(struct pl_dropin_call *c, char ta, char tb, int m, in
 	if (!pl_dropin_begin(c, ROUTINE_STR(gemm), 2.0 * m * n * (double)k, 'g', LOCAL(prec), m, n, k,
 	                     A, B, C, beta, have_next))
 		return 0;
-	pl_dropin_pin(c, A, up(ta) == 'N' ? m : k, up(ta) == 'N' ? k : m, lda, sizeof(real_t));
-	pl_dropin_pin(c, B, up(tb) == 'N' ? k : n, up(tb) == 'N' ? n : k, ldb, sizeof(real_t));
-	pl_dropin_pin(c, C, m, n, ldc, sizeof(real_t));
+	A = pl_dropin_operand(c, A, up(ta) == 'N' ? m : k, up(ta) == 'N' ? k : m, &lda, sizeof(real_t), 1, 0);
+	B = pl_dropin_operand(c, B, up(tb) == 'N' ? k : n, up(tb) == 'N' ? n : k, &ldb, sizeof(real_t), 1, 0);
+	/* beta == 0: C is not read (paralia's tiles of C are write-only then) */
+	C = pl_dropin_operand(c, C, m, n, &ldc, sizeof(real_t), beta != (real_t)0, 1);
 	int ret = FN(gemm)(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 	return !pl_dropin_end(c, ret);
 }
@@ -56,9 +57,9 @@ static int LOCAL(try_symm)(struct pl_dropin_call *c, char side, char uplo, int m
 	if (!pl_dropin_begin(c, ROUTINE_STR(symm), 2.0 * m * n * (double)ka, 'm', LOCAL(prec), m, n,
 	                     ka, A, B, C, beta, have_next))
 		return 0;
-	pl_dropin_pin(c, A, ka, ka, lda, sizeof(real_t));
-	pl_dropin_pin(c, B, m, n, ldb, sizeof(real_t));
-	pl_dropin_pin(c, C, m, n, ldc, sizeof(real_t));
+	A = pl_dropin_operand(c, A, ka, ka, &lda, sizeof(real_t), 1, 0);
+	B = pl_dropin_operand(c, B, m, n, &ldb, sizeof(real_t), 1, 0);
+	C = pl_dropin_operand(c, C, m, n, &ldc, sizeof(real_t), beta != (real_t)0, 1);
 	int ret = FN(symm)(side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
 	return !pl_dropin_end(c, ret);
 }
@@ -74,10 +75,11 @@ static int LOCAL(try_rank)(struct pl_dropin_call *c, char uplo, char tr, int n, 
 	                     k, A, B, C, beta, have_next))
 		return 0;
 	int ra = up(tr) == 'N' ? n : k, ca = up(tr) == 'N' ? k : n;
-	pl_dropin_pin(c, A, ra, ca, lda, sizeof(real_t));
+	A = pl_dropin_operand(c, A, ra, ca, &lda, sizeof(real_t), 1, 0);
 	if (two)
-		pl_dropin_pin(c, B, ra, ca, ldb, sizeof(real_t));
-	pl_dropin_pin(c, C, n, n, ldc, sizeof(real_t));
+		B = pl_dropin_operand(c, B, ra, ca, &ldb, sizeof(real_t), 1, 0);
+	/* read even when beta == 0: the call writes one triangle, the copy back carries both */
+	C = pl_dropin_operand(c, C, n, n, &ldc, sizeof(real_t), 1, 1);
 	int ret = two ? FN(syr2k)(uplo, tr, n, k, alpha, A, lda, B, ldb, beta, C, ldc)
 	              : FN(syrk)(uplo, tr, n, k, alpha, A, lda, beta, C, ldc);
 	return !pl_dropin_end(c, ret);
@@ -92,8 +94,8 @@ static int LOCAL(try_tri)(struct pl_dropin_call *c, int solve, char side, char u
 	if (!pl_dropin_begin(c, solve ? ROUTINE_STR(trsm) : ROUTINE_STR(trmm), (double)m * n * ka,
 	                     solve ? 'r' : 't', LOCAL(prec), m, n, ka, A, NULL, B, 1.0, have_next))
 		return 0;
-	pl_dropin_pin(c, A, ka, ka, lda, sizeof(real_t));
-	pl_dropin_pin(c, B, m, n, ldb, sizeof(real_t));
+	A = pl_dropin_operand(c, A, ka, ka, &lda, sizeof(real_t), 1, 0);
+	B = pl_dropin_operand(c, B, m, n, &ldb, sizeof(real_t), 1, 1);
 	int ret = solve ? FN(trsm)(side, uplo, ta, diag, m, n, alpha, A, lda, B, ldb)
 	                : FN(trmm)(side, uplo, ta, diag, m, n, alpha, A, lda, B, ldb);
 	return !pl_dropin_end(c, ret);
