@@ -11,6 +11,8 @@
 #   linkmap   calibrate this machine's link map (scripts/linkmap-calibrate.sh) and kernel table
 #             (paralia-kernels)
 #   gemm      bench/gemm_compare.sh (BENCH_* variables choose the dataset)
+#   sweep     bench/tile_sweep.sh: the autotuner's pick against every fixed tile, and cuBLAS on the
+#             GPU-resident points (issue 14)
 #   dropin    bench/dropin_compare.sh: an unmodified program's DGEMM/SGEMM under the CPU BLAS, NVBLAS
 #             and paralia's drop-in BLAS (issue 17)
 #   sched     bench/sched_compare.sh on examples/cholesky, examples/lu and the tile GEMM graph
@@ -105,6 +107,7 @@ need_linkmap() {
 }
 stage_dropin() { need_linkmap; bash bench/dropin_compare.sh "$res/dropin"; }
 stage_gemm() { need_linkmap; bash bench/gemm_compare.sh "$res/gemm"; }
+stage_sweep() { need_linkmap; cp "$PARALIA_HOME"/*.txt "$res/" 2>/dev/null; bash bench/tile_sweep.sh "$res/sweep.csv"; }
 # The policy against StarPU's on task graphs: the factorization examples at SCHED_N (20480) and
 # the tile GEMM graph at SCHED_GEMM_N (16384), tile SCHED_NB (2048), SCHED_RUNS (3) runs each after
 # a warm-up that calibrates StarPU's models.
@@ -145,7 +148,7 @@ stage_sanitizers() {
   return $rc
 }
 
-export -f stage_dropin stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links stage_sanitizers need_linkmap
+export -f stage_sweep stage_dropin stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links stage_sanitizers need_linkmap
 export here bundle prefix res
 
 note "gpu-run $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; stages: ${stages[*]}"
@@ -158,6 +161,7 @@ for s in "${stages[@]}"; do
     linkmap) run linkmap "${LINKMAP_LIMIT:-120}" stage_linkmap ;;
     dropin)  run dropin "${DROPIN_LIMIT:-240}" stage_dropin ;;
     gemm)    run gemm "${GEMM_LIMIT:-540}" stage_gemm ;;
+    sweep)   run sweep "${SWEEP_LIMIT:-480}" stage_sweep ;;
     sched)   run sched "${SCHED_LIMIT:-480}" stage_sched ;;
     links)   run links "${LINKS_LIMIT:-120}" stage_links ;;
     sanitizers) run sanitizers "${SANITIZERS_LIMIT:-540}" stage_sanitizers ;;
