@@ -3,8 +3,8 @@
 # Issue 17 on a GPU machine: an unmodified program's DGEMM and SGEMM (bench/blas_prog, pageable
 # malloc'd matrices, best of REPS after a warm-up) under the system BLAS alone, under NVBLAS with
 # its best documented settings (tile 8192, autopin; ../shared/platforms/h200x1.md) and under
-# paralia's drop-in BLAS, with host pages registered for the call (PARALIA_BLAS_PIN=register, the
-# default) and copied as they are (none). Writes OUTDIR/dropin.csv and OUTDIR/dropin.md.
+# paralia's drop-in BLAS, with host operands copied into pinned memory kept between calls
+# (PARALIA_BLAS_PIN=stage, the default) and copied by StarPU as they are (none). Writes OUTDIR/dropin.csv and OUTDIR/dropin.md.
 #   bench/dropin_compare.sh OUTDIR        (DROPIN_N, default 16384; DROPIN_CPU_N, default 8192)
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,7 +38,6 @@ run cpu-blas -- d "$ncpu" 1
 for p in d s; do
   [ -n "$nvblas" ] && run nvblas NVBLAS_CONFIG_FILE="$out/nvblas.conf" LD_PRELOAD="$nvblas" -- $p "$n" "$reps"
   run paralia-stage LD_PRELOAD="$lib" PARALIA_BLAS_VERBOSE=1 -- $p "$n" "$reps"
-  run paralia-register LD_PRELOAD="$lib" PARALIA_BLAS_PIN=register PARALIA_BLAS_VERBOSE=1 -- $p "$n" "$reps"
   run paralia-nopin LD_PRELOAD="$lib" PARALIA_BLAS_PIN=none PARALIA_BLAS_VERBOSE=1 -- $p "$n" "$reps"
 done
 python3 - "$csv" >"$out/dropin.md" <<'PY'

@@ -8,8 +8,8 @@
  *   PARALIA_BLAS_CPU_GFLOPS the CPU BLAS's rate the model compares with (default: the kernel
  *                          table's best CPU rate times the cores, else 30 GFLOP/s per core)
  *   PARALIA_BLAS_PIN       stage (default): host operands that are not pinned are copied into
- *                          pinned memory kept between calls (stage.c); register: their pages are
- *                          registered with CUDA for the call; none: StarPU copies them as they are
+ *                          pinned memory kept between calls (stage.c); none: StarPU copies them
+ *                          as they are
  *   PARALIA_BLAS_FALLBACK  a BLAS library to answer what paralia does not run (default: the next
  *                          definition in the process, the BLAS the program was linked with)
  *   PARALIA_BLAS_VERBOSE   1: one line per Level-3 call on stderr
@@ -41,7 +41,7 @@ static int started, failed;     /* paralia_init done by us / refused */
 static int forked;              /* in a child of fork(): the parent's StarPU threads are not here */
 static enum mode mode;
 static double min_flops, cpu_gflops;
-enum pin { PIN_NONE, PIN_REGISTER, PIN_STAGE };
+enum pin { PIN_NONE, PIN_STAGE };
 static int verbose;
 static enum pin pin;
 static void *fallback_lib;
@@ -111,11 +111,9 @@ static void setup(void)
 	const char *v = getenv("PARALIA_BLAS_VERBOSE");
 	verbose = v && atoi(v) > 0;
 	const char *p = getenv("PARALIA_BLAS_PIN");
-	pin = !p || !*p || !strcmp(p, "stage") ? PIN_STAGE : !strcmp(p, "register") ? PIN_REGISTER
-	    : !strcmp(p, "none") ? PIN_NONE : PIN_STAGE;
-	if (p && *p && strcmp(p, "stage") && strcmp(p, "register") && strcmp(p, "none"))
-		fprintf(stderr, "paralia_blas: PARALIA_BLAS_PIN=%s is not stage, register or none; using "
-		        "stage\n", p);
+	pin = p && !strcmp(p, "none") ? PIN_NONE : PIN_STAGE;
+	if (p && *p && strcmp(p, "stage") && strcmp(p, "none"))
+		fprintf(stderr, "paralia_blas: PARALIA_BLAS_PIN=%s is not stage or none; using stage\n", p);
 	const char *fb = getenv("PARALIA_BLAS_FALLBACK");
 	if (fb && *fb && !(fallback_lib = dlopen(fb, RTLD_NOW | RTLD_LOCAL)))
 		fprintf(stderr, "paralia_blas: PARALIA_BLAS_FALLBACK=%s: %s; using the next BLAS in the "
@@ -222,41 +220,28 @@ int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops,
 	return 1;
 }
 
-#ifdef PARALIA_USE_CUDA
-/* Registers the operand's pages for the call. Whole pages: CUDA pins pages; operands may share
- * one (two operands in one array are registered once, the second attempt is refused and ignored). */
-static void register_range(struct pl_dropin_call *c, const void *ptr, int rows, int cols, int ld,
-                           size_t elem)
-{
-	if (c->npinned == 3)
-		return;
-	size_t bytes = ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * elem;
-	long page = sysconf(_SC_PAGESIZE);
-	uintptr_t lo = (uintptr_t)ptr & ~(uintptr_t)(page - 1);
-	uintptr_t hi = ((uintptr_t)ptr + bytes + (uintptr_t)page - 1) & ~(uintptr_t)(page - 1);
-	if (cudaHostRegister((void *)lo, hi - lo, cudaHostRegisterDefault) == cudaSuccess)
-		c->pinned[c->npinned++] = (void *)lo;
-	else
-		cudaGetLastError();
-}
-#endif
-
 void *pl_dropin_operand(struct pl_dropin_call *c, const void *ptr, int rows, int cols, int *ld,
                         size_t elem, int in, int out)
 {
 #ifdef PARALIA_USE_CUDA
-	if (pin == PIN_NONE || !ptr || rows <= 0 || cols <= 0 || starpu_cuda_worker_get_count() == 0)
+	/* A leading dimension below the rows is the caller's error, which paralia must see and
+	 * refuse (the program's xerbla_ then gets it): a packed copy would hide it. */
+	if (pin == PIN_NONE || !ptr || rows <= 0 || cols <= 0 || *ld < rows
+	    || starpu_cuda_worker_get_count() == 0)
 		return (void *)ptr;
 	struct cudaPointerAttributes a;
 	if (cudaPointerGetAttributes(&a, ptr) == cudaSuccess && a.type != cudaMemoryTypeUnregistered)
 		return (void *)ptr; /* pinned already, or on a GPU */
 	cudaGetLastError();
+	/* Not registering the program's pages instead: registration is per page, and small
+	 * operands share pages with their neighbours (other operands, other threads' data); a
+	 * buffer whose first page another registration holds is partly pinned, and CUDA refuses
+	 * copies from it (measured: StarPU aborted on cudaMemcpyAsync, 300 x 300 operands). */
 	if (pin == PIN_STAGE) {
 		void *s = pl_dropin_stage(c, ptr, rows, cols, ld, elem, in, out);
 		if (s)
 			return s;
 	}
-	register_range(c, ptr, rows, cols, *ld, elem);
 #else
 	(void)c; (void)rows; (void)cols; (void)ld; (void)elem; (void)in; (void)out;
 #endif
@@ -275,10 +260,6 @@ static void say(const struct pl_dropin_call *c, const char *where)
 int pl_dropin_end(struct pl_dropin_call *c, int ret)
 {
 	pl_dropin_unstage(c, ret == 0);
-#ifdef PARALIA_USE_CUDA
-	for (int i = 0; i < c->npinned; i++)
-		cudaHostUnregister(c->pinned[i]);
-#endif
 	inside = 0;
 	if (ret < 0 || ret == PARALIA_ERR_PLACEMENT || ret == PARALIA_ERR_TOO_LARGE) {
 		/* refused before any task ran: the program's BLAS answers (and reports a bad argument

@@ -19,15 +19,13 @@ struct pl_dropin_call {
 	double t0;
 	int offload;          /* 1: paralia runs it */
 	const char *why;      /* the decision, for the verbose line */
-	void *pinned[3];      /* host ranges registered for the call (cudaHostRegister) */
-	int npinned;
 	struct pl_dropin_staged {  /* operands copied into the pinned staging area (stage.c) */
 		void *orig, *buf;
 		int rows, cols, ld;
 		size_t elem;
 		int out;           /* the call writes it: copied back */
 	} staged[3];
-	int nstaged, stage_held, stage_refused;
+	int nstaged, stage_held;
 };
 
 /* Decides whether paralia runs the call. Calls from StarPU's workers and from inside an
@@ -39,18 +37,17 @@ int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops,
                     int m, int n, int k, const void *A, const void *B, const void *C, double beta,
                     int have_fallback);
 /* The pointer paralia is given for a host operand of rows x cols with leading dimension *ld:
- * one that is pinned already, on a GPU, or PARALIA_BLAS_PIN=none: itself; otherwise a packed
- * copy in pinned memory (stage, the default: *ld becomes rows; copied in when `in`, back at the
- * end when `out`), or itself registered with CUDA for the call (register, or when the staging
- * area is busy or cannot grow). */
+ * one that is pinned already, on a GPU, with *ld < rows (paralia refuses it), or with
+ * PARALIA_BLAS_PIN=none: itself; otherwise a packed copy in pinned memory (*ld becomes rows;
+ * copied in when `in`, back at the end when `out`), or itself when no pinned memory is left. */
 void *pl_dropin_operand(struct pl_dropin_call *c, const void *ptr, int rows, int cols, int *ld,
                         size_t elem, int in, int out);
-/* stage.c: the staged copy of an operand, or NULL (staging area busy or out of pinned memory). */
+/* stage.c: the staged copy of an operand, or NULL (out of pinned memory). */
 void *pl_dropin_stage(struct pl_dropin_call *c, const void *ptr, int rows, int cols, int *ld,
                       size_t elem, int in, int out);
 /* Copies the written staged operands back (when copy_back) and gives the staging area up. */
 void pl_dropin_unstage(struct pl_dropin_call *c, int copy_back);
-/* Ends an offloaded call: unpins, leaves the guard. ret is paralia's return code. Returns 1 when
+/* Ends an offloaded call: copies staged results back, leaves the guard. ret is paralia's return code. Returns 1 when
  * the program's BLAS must run the call instead (paralia refused it before touching any data). */
 int pl_dropin_end(struct pl_dropin_call *c, int ret);
 /* The verbose line (PARALIA_BLAS_VERBOSE=1) for a call the program's BLAS ran. */

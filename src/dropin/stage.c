@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Host operands that are not pinned, for the drop-in BLAS. Copies between pageable memory and a
- * GPU run at a fraction of the link's speed, so an offloaded call either registers the operand's
- * pages with CUDA for the call (PARALIA_BLAS_PIN=register) or copies it into pinned memory kept
- * from call to call (stage, the default) and the result back. Measured on one H200 with 16384^2
- * DGEMM operands (bench/results/dropin-2026-11-24.md): registering 6.4 GB and unregistering it
- * costs about as much as the product itself, every call; a copy by all cores costs a fraction.
- * Staged operands are packed (leading dimension = rows). One staging area per process: a call
- * that finds it taken by another thread registers its operands instead.
+ * GPU run at a fraction of the link's speed, so an offloaded call copies each such operand into
+ * pinned memory kept from call to call (packed: leading dimension = rows) and what it writes back.
+ * Measured on one H200 with 16384^2 operands (bench/results/dropin-2026-11-24.md): DGEMM 1.76x
+ * NVBLAS with its autopin, where registering the program's pages for each call gave 1.27x (the
+ * pinning costs about as much as the product) and copying them as they are 0.70x; registering
+ * also broke on operands sharing pages (see pl_dropin_operand). One staging area per process:
+ * concurrent calls take turns (they share the GPU anyway).
  */
 #include "config.h"
 #include "dropin/dropin.h"
@@ -102,13 +102,10 @@ void *pl_dropin_stage(struct pl_dropin_call *c, const void *ptr, int rows, int c
                       size_t elem, int in, int out)
 {
 #ifdef PARALIA_USE_CUDA
-	if (c->nstaged == 3 || c->stage_refused)
+	if (c->nstaged == 3)
 		return NULL;
 	if (!c->stage_held) {
-		if (pthread_mutex_trylock(&pool_lock) != 0) {
-			c->stage_refused = 1; /* another thread's call has it */
-			return NULL;
-		}
+		pthread_mutex_lock(&pool_lock);
 		static int once;
 		if (!once++)
 			atexit(release_at_exit);
