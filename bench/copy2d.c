@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * How fast tiles cross the host link when they are sub-blocks of a column-major matrix: StarPU
  * copies such a tile (T rows and T columns of a matrix with leading dimension ld) with one

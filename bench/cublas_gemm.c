@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The reference for operands that all live on one GPU: one cuBLAS call on the whole matrices
  * (issue 14: paralia's 000 placement should reach >= 97% of it).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * GEMM benchmark: one system, a list of points, one CSV line per point on stdout.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # GEMM side by side in one run: paralia, cuBLASXt and StarPU's dmdas on a plain tile graph of
 # paralia's codelets, same data, same machine. Writes OUTDIR/gemm.csv, then gemm_report.py turns
 # it into OUTDIR/gemm.md (table, geometric means) and OUTDIR/gemm.png.

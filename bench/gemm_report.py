@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Turns gemm_compare.sh's CSV into a Markdown table (with geometric-mean speedups) and a plot.
 
 usage: gemm_report.py gemm.csv gemm.md [gemm.png]

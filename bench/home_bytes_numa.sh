@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # How often a tile leaves its home node, without a GPU: hwloc's synthetic topology gives StarPU
 # four NUMA memory nodes with one CPU worker each (as tests/sched_numa.sh), and the link map
 # tests/data/linkmap/numa4-synthetic.txt makes node 0 the scarce, shared source (10 GB/s a link,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Link benchmark through StarPU: copies between memory nodes, alone and several at once, in the
  * form of ../shared/platforms/h200x4.md's table (GB/s = 1e9 bytes/s; concurrent copies: the sum).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # (nothing yet)
 
 # Scheduling policy: decision cost per task (synthetic 4 GPU + 64 CPU node), and a comparison

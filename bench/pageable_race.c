@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The CUDA behaviour behind issue 12, on its own: a cudaMemcpy from pageable host memory to the
  * device may return before the bytes arrive ("the DMA to final destination may not have

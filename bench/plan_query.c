@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Planning cost against problem size: issue 13 asks for paralia_plan_query under 1 ms at any size
  * up to INT_MAX (the autotuner used to hand C tiles out one by one: 3.9 s at m = n = 1e6, a hang

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Runs one program under the paralia policy and StarPU's policies, same binary and arguments, and
 # prints, per policy, the time the program itself reports (median, min, max of RUNS runs), the
 # host->GPU bytes of the median run, and the speed against dmdas.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Decision cost of the paralia policy per task: the model's work in push_task (link sharing
  * refresh, device selection, ETA choice over the candidates, committing the copies) for a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Plot of bench/sim_results.sh's CSV: per machine and case, each policy's speed relative to
 dmdas (best tile of 2048/4096 for the tile graphs) and its host->GPU bytes over the minimum, with
 the policy's goals (1.3x dmdas on host-resident DGEMM, 1.10x the minimum bytes). Plain SVG, no

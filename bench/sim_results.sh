@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Policies on simulated multi-GPU machines (scripts/simulate.sh): DGEMM with A, B, C in host
 # memory (N = 16384 and 32768) and the Cholesky and LU examples (n = 30720, tile 2048), under
 # paralia, dmda, dmdas and lws; simulated time and host->GPU bytes against the minimum.

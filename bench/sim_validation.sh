@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The simulated single H200 (scripts/simulate.sh h200x1) against the times measured on the real
 # one: prints CSV "case,setting,measured_ms,simulated_ms,error_pct,simulated_config" for every
 # point below (measured values and their source with them). Runs on the build machine in a few

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * How fast StarPU moves tiles between the host and a GPU, through its own request machinery
  * (prefetch and fetch requests, the CUDA driver's progress loop, write-backs), against the raw

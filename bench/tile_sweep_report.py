@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """The autotuner's model against the measurement, tile by tile (issue 14).
 
     tile_sweep_report.py SWEEP.csv KERNELS.txt LINKMAP.txt [CUBLAS.csv] > report.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The demo behind the README's first command: runs paralia's routines on whatever hardware is
  * here and checks each result against a host computation of sampled entries.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Examples: the README demo, and task graphs composed from paralia's codelets.
 noinst_PROGRAMS += examples/demo
 examples_demo_SOURCES = examples/demo.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Tiled LU factorisation without pivoting, A = L U (L unit lower), as a StarPU task graph built
  * from paralia's codelets on tile handles the application registers itself (examples/tiles.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Shared parts of the tiled factorisation examples (see tiles.h). */
 #include "config.h"
 #include "examples/tiles.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What examples/cholesky.c and examples/lu.c share: the command line, a user matrix cut into
  * StarPU tile handles the application registers itself (paralia's codelets then work on them),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia: link-aware multi-GPU Level-3 BLAS on the StarPU runtime.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia tile codelets: one StarPU codelet per kernel and precision, each with a CPU
  * implementation (CBLAS/LAPACKE), a CUDA one (cuBLAS/cuSOLVER, asynchronous on the worker's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia's StarPU scheduling policy, for programs that set it up themselves.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Installs what is missing (scripts/setup-deps.sh), then configures and builds paralia in _build/.
 # Reuses an existing build: configure runs again only when configure.ac or Makefile.am changed.
 # --simulation: the same against StarPU on SimGrid (setup-deps.sh --simgrid), in _build_sim/,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # README command 1: install what is missing, build, and run the demo on whatever hardware is
 # here (CPU cores only, or CPUs plus every GPU StarPU finds).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Packs what the GPU machine needs and cannot fetch (it has no network) into .device/, a folder
 # git ignores, to be carried there with the working tree (the device tool's `carry`):
 #   starpu.tar.gz     the StarPU 1.4 install built here with CUDA (shared library, headers,

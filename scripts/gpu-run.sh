@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The GPU machine's one entry point: builds paralia there, runs the test suite on CUDA workers,
 # and measures. The machine has no network: scripts/gpu-bundle.sh packs, here, what it needs into
 # .device/ (StarPU built with CUDA, autoreconf's output), carried along with the working tree.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Measures this machine's link map with the built paralia-linkmap and keeps everything needed to
 # put it in the repository: the database, the calibration log (with its timing), the `show`
 # output and the heat map. Usage: scripts/linkmap-calibrate.sh [OUTDIR] (default bench/linkmap).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Sourced by scripts/test.sh --sanitizers and scripts/gpu-run.sh's sanitizers stage: how the test
 # programs of a --enable-sanitizers build (ASan + UBSan) run. Any report ends the program with a
 # non-zero status, so the test that meets it fails.

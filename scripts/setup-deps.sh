@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Installs what paralia needs on a Debian machine, reusing whatever is already there:
 #   - Debian packages: compilers, autotools, pkg-config, hwloc, OpenBLAS (CBLAS + LAPACKE), libpng
 #     (the link map's heat map)

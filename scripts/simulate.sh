@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Runs a program on a simulated machine: StarPU on SimGrid, paralia built for it (docs/SIMULATION.md).
 #   scripts/simulate.sh MACHINE PROGRAM [ARGS...]
 # MACHINE  h200x1, h200x4, dgx1-v100, a100x8 (sim/machines/MACHINE.conf) or the path of such a file

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # README command 2: install what is missing, build, run the test suite (make check).
 # Ends with one line "N passed, N failed" counting the test programs.
 # --sanitizers: the same suite built with ASan and UBSan (scripts/build.sh --sanitizers, in

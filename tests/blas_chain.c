@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Chains of calls on kept matrices (paralia_keep / paralia_sync / paralia_release) against the
  * same chain in CBLAS: gemm into a kept C, syrk reading that result, a gemm on the syrk output,

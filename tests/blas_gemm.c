@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}gemm against CBLAS on the same random inputs: every transA x transB, shapes with
  * ragged edge tiles and non-square blocks, several alpha and beta, every placement of A, B and C

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Kept matrices that share elements are refused, and only those, whichever comes first:
  *   - pl_extents_overlap (src/blas/overlap.c) against a byte-by-byte comparison of the two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Bigger than the memory the tiles may use: the routines still give the CBLAS result while
  * StarPU evicts tiles as it goes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Every placement combination of a gemm's operands that CPU workers can exercise, against CBLAS:
  * each of A, B, C registered for one call or kept resident (paralia_keep), 8 combinations, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Sizes up to INT_MAX get a defined answer: right, or a clear error.
  *   - the size helpers (src/common/sizes.h) against 64-bit references at the edges of int;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}symm against CBLAS on the same random inputs: every side x uplo, sizes with ragged
  * edge tiles (T_TILE = 16) and zero sizes, several alpha and beta, every placement of A, B and C.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}syrk against CBLAS on the same random inputs: every uplo x trans (N, T, C), sizes
  * with ragged edge tiles (T_TILE = 16) and zero sizes, several alpha and beta, every placement of

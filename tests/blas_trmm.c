@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}trmm against CBLAS on the same random inputs: every side x uplo x transA x diag,
  * shapes with ragged edge tiles (T_TILE 16), alpha in {1.5, -0.7, 0}, every placement of A and B

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The geadd tile kernel (B = alpha A + beta B) against a plain loop reference, on every worker
  * kind StarPU has, for ragged tile shapes and leading dimensions larger than the rows; beta == 0

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The tile factorisation codelets, through their insert helpers, on user-registered tiles:
  *   potrf, uplo L and U, on SPD tiles (symmetric, diagonally dominant) of orders 1..100 (odd ones,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Both factorisation examples with -check (exit 0 only when no task failed and the scaled residual
 # is at most 10), on sizes that are and are not multiples of the tile size, tiles larger than the
 # matrix, both precisions; then bad command lines must exit 2. Prints one line per case and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_init/paralia_shutdown in both modes the README promises:
  *   1. the application started StarPU: paralia joins it and leaves it running;

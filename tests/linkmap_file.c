@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Link database files: the synthetic databases load and pass lm_check; save/load round trips
  * keep every number; corrupt, truncated and wrong-version files are refused with "path:line:

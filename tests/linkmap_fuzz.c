@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The link-map reader under seeded mutations (issue 13): every map of tests/data/linkmap is
  * mutated 400 times (random bytes flipped, inserted or deleted, NUL and high bytes, lines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * This machine's link map (lm_open_for_this_machine) with PARALIA_HOME in a temporary folder:
  * a missing, corrupt, other-machine or mismatched file falls back to StarPU's bus model with one

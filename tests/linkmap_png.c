@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The link map's heat map (tools/linkmap_heatmap.c, written with libpng), read back with libpng
  * for maps of 1 to 8 GPUs (a 1-GPU uniform map, 4xH200, PCIe-only with missing peer links,

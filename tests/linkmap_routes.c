@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Link arithmetic on the synthetic machines (tests/data/linkmap): transfer times, bandwidth under
  * sharing, and routes with 0/1/2 intermediate hops around slow or busy links. Routes are checked

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # paralia-linkmap simgrid: link maps as StarPU-SimGrid platforms. The platforms shipped in
 # sim/platforms are what the tool writes from the machines' maps today; every route is made of
 # defined links, the pair's own link first and then its sharing groups (checked on the 4xH200:

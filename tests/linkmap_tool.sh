@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # paralia-linkmap on the synthetic link maps: `show` prints their numbers and groups, `heatmap`
 # writes a valid PNG (checked chunk by chunk with Python's zlib when Python is there), bad
 # command lines exit 2 with the usage, unreadable files exit 1 naming file and line.

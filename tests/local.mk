@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Each test is a program that can fail; tests mirror src/ (blas_*, linkmap_*, sched_*).
 TESTING_SOURCES = tests/testing.c tests/testing.h tests/testing_prec.c tests/testing_prec.h
 check_PROGRAMS += tests/blas_gemm

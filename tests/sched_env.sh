@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The policy loads into a plain StarPU program through StarPU's environment variables
 # (STARPU_SCHED_LIB + STARPU_SCHED=paralia), runs it correctly, and STARPU_SCHED=help lists it.
 b=${top_builddir:-.}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The policy's ETA arithmetic on synthetic machines: link times, bandwidth under sharing,
  * link availability, arrival of a datum from its best source, the choice of the worker that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A plain StarPU program, knowing nothing of paralia: run by tests/sched_env.sh under
  * STARPU_SCHED_LIB=libparalia.so STARPU_SCHED=paralia. Codelets without a performance model,

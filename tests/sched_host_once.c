@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * On the 4xH200 link database (host side shared: 155 GB/s for four GPUs, NVLink 390 GB/s per
  * pair), the policy's plan for a tiled GEMM graph reads each tile from the host at most once and

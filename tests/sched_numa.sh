@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The policy's StarPU side with several memory nodes, on CPUs alone: hwloc's synthetic topology
 # gives StarPU four NUMA nodes (STARPU_USE_NUMA=1), each a memory node of its own with one CPU
 # worker, so tiles really move between nodes and the policy's prefetches, relays (a copy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The policy paralia_init starts StarPU with follows its rule (paralia's own, unless STARPU_SCHED
  * or PARALIA_SCHED say otherwise). paralia_task_pin: a pinned task runs on its worker and still

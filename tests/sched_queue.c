@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Per-worker queues: priority first (higher first), then inputs' predicted arrival (earliest
  * first), FIFO among equals; pop prefers, within the head's priority and a small window, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Routes and device selection settings: multi-hop routes when the link map says a relay is
  * faster, busy links avoided, the hop limit respected, PARALIA_ROUTE=0 behaving as StarPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Shared by the policy's model tests: synthetic link databases from tests/data/linkmap. */
 #ifndef PARALIA_SCHED_TESTING_H
 #define PARALIA_SCHED_TESTING_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # CI's simulated multi-GPU case (run by .ci/run after the suite; not part of make check, it needs
 # StarPU on SimGrid): builds the SimGrid StarPU and paralia for it when missing
 # (scripts/simulate.sh does), then runs a DGEMM tile graph of paralia's codelets,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Stress: every routine x every host/GPU placement of its operands x edge shapes, many rounds,
  * several application threads calling at once, each case checked against CBLAS on the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "config.h"
 #include "tests/testing.h"
 #include <starpu.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Test harness shared by the tests: random inputs, reference comparisons against CBLAS/LAPACKE,
  * matrix placement on the host or a GPU, and one line per checked case.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 #ifndef PARALIA_PREC
 #define PARALIA_SELF "tests/testing_prec.c"
 #include "common/instantiate.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Per-precision helpers of the test harness (defined in testing_prec.c for s and d). */
 #define T_DECLARE(p, T)                                                                      \
 	void t_fill_##p(T *a, int m, int n, int ld, unsigned *seed);                             \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Triangle-aware checks for the symmetric routines' tests (syrk, syr2k, symm). Included inside a
  * test's precision pass (after `#else` of the instantiate pattern), so each pass gets its own

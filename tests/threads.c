@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Two application threads calling paralia routines at the same time, each on its own matrices:
  * both must get the CBLAS answer. Each thread also takes and drops its own paralia_init

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The autotuner's decisions on synthetic machines (tests/data/linkmap) with synthetic kernel
  * rates: all GPUs for a compute-bound DGEMM on the 4xH200, fewer devices when the problem is

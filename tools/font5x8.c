@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A 5 x 8 pixel font for the heat map's labels, values and scale (digits, the letters the picture
  * uses, a little punctuation): libpng writes pixels, it draws no text. Rows 0-6 hold the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A 5 x 8 pixel font (tools/font5x8.c) for the pictures paralia-linkmap draws. */
 #ifndef PARALIA_FONT5X8_H
 #define PARALIA_FONT5X8_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Heat map of a link map's bandwidth matrix as a PNG (libpng): one square per ordered pair
  * (row = from, column = to) coloured by its bandwidth, the value in GB/s written in it, node

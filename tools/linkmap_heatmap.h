@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Heat map of a link map's bandwidth matrix (paralia-linkmap heatmap), written with libpng. */
 #ifndef PARALIA_LINKMAP_HEATMAP_H
 #define PARALIA_LINKMAP_HEATMAP_H

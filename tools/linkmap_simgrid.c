@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A link map as a machine StarPU can simulate on SimGrid (paralia-linkmap simgrid).
  *

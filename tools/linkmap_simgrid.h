@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A link map as a simulated machine for StarPU on SimGrid (paralia-linkmap simgrid). */
 #ifndef PARALIA_LINKMAP_SIMGRID_H
 #define PARALIA_LINKMAP_SIMGRID_H

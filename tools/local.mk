@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # paralia-linkmap: calibrate, show and draw the link map (README: "The link map").
 bin_PROGRAMS += tools/paralia-linkmap
 tools_paralia_linkmap_SOURCES = tools/paralia-linkmap.c tools/linkmap_heatmap.c \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia-kernels: measures the gemm tile kernel on one CPU core and one GPU at the autotuner's
  * tile sizes (with the GPU's power when NVML can tell) and writes the kernel table the autotuner

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia-linkmap: measure this machine's links, show a link map, draw its heat map.
  *   paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--quiet]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia-simmodels: completes StarPU's history models of paralia's codelets for a simulated
  * machine (scripts/simulate.sh prepares every machine with it; docs/SIMULATION.md).

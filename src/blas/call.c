@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * One routine call under the autotuner's plan: the tile size (a kept operand imposes its own),
  * the device subset (this thread's tasks are restricted to its workers), and the 2D block-cyclic

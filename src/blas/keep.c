@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Kept matrices (PARALiA's chains of calls): a matrix registered once, tile by tile, and left
  * registered across routine calls, so StarPU keeps its valid copies on the GPUs between calls.

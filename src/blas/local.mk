@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Whole-matrix routines: argument checks, tiling, task graph, wait.
 libparalia_la_SOURCES += src/blas/tiled.h src/blas/tiled.c src/blas/gemm.c \
 	src/blas/syrk.c src/blas/syr2k.c src/blas/symm.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Whether two column-major matrices share an element, decided on the bytes each one touches: two
  * blocks of one array with the same leading dimension are disjoint when their rows (or their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}symm: C = alpha A B + beta C (side L, A is m x m) or alpha B A + beta C (side R,
  * A is n x n), A symmetric with only its uplo triangle referenced: tiles of the other triangle

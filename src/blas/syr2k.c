@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}syr2k: C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C on the uplo triangle of
  * the n x n matrix C; the other triangle is not referenced (BLAS) and its tiles never registered.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}syrk: C = alpha op(A) op(A)^T + beta C on the uplo triangle of the n x n matrix C;
  * the other triangle is not referenced (BLAS), so its tiles are never registered or touched.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tiling of user matrices into StarPU handles, and the argument checks shared by the routines. */
 #include "config.h"
 #include "blas/tiled.h"

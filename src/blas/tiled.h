@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A user's column-major matrix seen as a grid of StarPU tile handles. Tiles are registered on the
  * memory node where the matrix lives (host RAM or a GPU), on first use, so triangular and

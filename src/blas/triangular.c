@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Argument checks shared by paralia_?trmm and paralia_?trsm (same BLAS signature). */
 #include "config.h"
 #include "blas/triangular.h"

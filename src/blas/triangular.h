@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What the triangular routines (trmm, trsm) share: their BLAS argument checks, and access to the
  * tiles of op(A) so that each routine is written for "effectively lower/upper" once instead of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}trmm: B = alpha op(A) B (side L) or alpha B op(A) (side R) in place on B, A
  * triangular; each matrix on the host or on any GPU.

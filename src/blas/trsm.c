@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_{s,d}trsm: solves op(A) X = alpha B (side L) or X op(A) = alpha B (side R) in place on
  * B, A triangular; each matrix on the host or on any GPU.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Internal header shared by the tile kernels (one file per kernel in this folder).
  * Holds what every kernel file needs: the tile view of a StarPU matrix buffer, the mapping of

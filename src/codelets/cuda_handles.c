@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Per-worker cuBLAS and cuSOLVER handles, paralia's own, one pair per CUDA worker, each bound to
  * that worker's stream. Not StarPU's: starpu_cublas_init/shutdown are not reference counted for

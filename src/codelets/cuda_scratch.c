@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Per-CUDA-worker scratch for the cuSOLVER kernels (potrf, getrf): the workspace cuSOLVER asks
  * for, the device-side info word, and a pinned host word to read it back without a stream sync.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Failures inside tasks. A StarPU task cannot return an error, yet a tile factorisation can fail
  * (a tile that is not positive definite, a zero pivot without pivoting) and a cuBLAS/cuSOLVER call

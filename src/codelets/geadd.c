@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * geadd tile kernel: B = alpha A + beta B (same shape). The WR-lazy gemm multiplies into scratch
  * tiles with beta = 0 on the devices that do not hold C, then accumulates them into C with this

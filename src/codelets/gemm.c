@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * gemm tile kernel: C = alpha op(A) op(B) + beta C.
  * Argument block (cl_arg): struct gemm_args_{s,d} below. Buffers: A (R), B (R), C (RW, or W when

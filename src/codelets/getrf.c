@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * getrf tile kernel: LU factorisation of a square tile in place WITHOUT pivoting, A = L U with L
  * unit lower (stored below the diagonal) and U upper. Meant for tiles that need no pivoting

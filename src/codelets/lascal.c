@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * lascal tile kernel: A = beta A on the upper ('U') or lower ('L') triangle, or the whole tile
  * ('G'). beta == 0 stores exact zeros without reading A (so NaNs in A do not survive, as BLAS

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Tile kernels: one file per kernel, each compiled for s and d.
 libparalia_la_SOURCES += src/codelets/codelet.h src/codelets/submit.c src/codelets/cuda_handles.c \
 	src/codelets/gemm.c src/codelets/lascal.c \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * potrf tile kernel: Cholesky factorisation of a square tile in place, A = L L^T (uplo 'L', the
  * lower triangle is read and overwritten by L) or A = U^T U (uplo 'U'); the other strict triangle

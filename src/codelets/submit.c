@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Common task submission for the tile kernels' insert helpers. */
 #include "codelets/codelet.h"
 #include <paralia_sched.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * symm tile kernel: C = alpha A B + beta C (side L, A is m x m) or C = alpha B A + beta C (side R,
  * A is n x n); A symmetric, only its uplo triangle is read; B and C are m x n.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * syr2k tile kernel: C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C on the uplo triangle of a
  * square tile C; op(X) = X (trans N, A and B are n x k) or X^T (trans T or C, k x n; C means T for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * syrk tile kernel: C = alpha op(A) op(A)^T + beta C on the uplo triangle of a square tile C;
  * op(A) = A (trans N, A is n x k) or A^T (trans T or C, A is k x n; C means T for real types).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Argument checks shared by the triangular tile kernels (trmm, trsm): same parameters, same rules. */
 #include "codelets/codelet.h"
 

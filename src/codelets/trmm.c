@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * trmm tile kernel: B = alpha op(A) B (side L) or alpha B op(A) (side R), A triangular in uplo,
  * unit diagonal when diag is 'U' (then A's diagonal is not read).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * trsm tile kernel: solves op(A) X = alpha B (side L) or X op(A) = alpha B (side R) and writes X
  * over B; A triangular in uplo, unit diagonal when diag is 'U' (then A's diagonal is not read).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Compiles a precision-generic source once per entry of the type table (BLIS-style: one source
  * per operation, the s and d instances generated, so a fix lands in one place).

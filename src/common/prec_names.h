@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Name builders shared by the entries of the type table (prec_s.h, prec_d.h). */
 #ifndef PARALIA_PREC_NAMES_H
 #define PARALIA_PREC_NAMES_H

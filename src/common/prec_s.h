@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Type table entry: single precision. */
 #include <float.h>
 #include "common/prec_names.h"

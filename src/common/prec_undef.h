@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Ends one pass of a precision-generic source (see instantiate.h). */
 #undef PARALIA_PREC
 #undef real_t

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Size arithmetic that cannot overflow. BLAS sizes are ints up to INT_MAX, so tile counts, element
  * offsets, bytes and flops are computed in 64 bits (or doubles), never in int: the usual

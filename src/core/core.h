@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal services of the core: initialisation state, where memory lives. */
 #ifndef PARALIA_CORE_H
 #define PARALIA_CORE_H

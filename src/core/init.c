@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_init / paralia_shutdown: start or join StarPU, set up per-worker library handles.
  * Reference counted so nested users (an application and a library on top of paralia) compose.

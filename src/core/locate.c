@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Where does a user pointer live? Host memory (pageable, pinned or managed) or one GPU. And the
  * ordering of a call after the caller's own work on the GPU that holds an operand. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What a simulation build (./configure --enable-simulation: StarPU on SimGrid, no CUDA) needs in
  * place of CUDA: the stand-in CUDA entry of the codelets, and memory "on" a simulated GPU, so

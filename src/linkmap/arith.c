@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Link arithmetic: transfer times, bandwidth under sharing, routes. Pure functions of the
  * database and plain numbers, so the policy and the autotuner can be tested on synthetic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Building and validating a link database. Everything that fills a struct lm_db (the file
  * reader, calibration, the StarPU fallback, synthetic test topologies) goes through these

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Link calibration with CUDA copies. For every ordered pair (host<->GPU, GPU<->GPU with peer
  * access) the copy time is measured at a few sizes and latency + bandwidth are fitted; then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The link database file: a versioned line-oriented text format (docs/LINKMAP_FORMAT.md).
  * Text, because people read and diff these files between machines and calibration runs; strict,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The link map (PARALiA's LinkMap on StarPU memory nodes): for every ordered pair of memory
  * nodes a latency and a bandwidth, plus sharing groups: sets of links that draw on one resource

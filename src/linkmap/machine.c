@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The link map of the machine we run on: its identity, where its file lives, StarPU's bus model
  * as the fallback, and the open sequence the policy and the autotuner call at init.

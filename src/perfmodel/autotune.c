@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * PARALiA's autotuner with Uncut-GEMMs' cost model, as plain arithmetic.
  *

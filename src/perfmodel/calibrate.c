@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_calibrate_kernels: measures the gemm tile kernel on one worker of each device kind
  * (CPU core, GPU) at the autotuner's tile sizes and writes the kernel table the autotuner reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Time of the gemm tile kernel per device class and tile size. Sources, best first:
  *   1. StarPU's history perf model of paralia's own gemm codelet, when it has been calibrated for

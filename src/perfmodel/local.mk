@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # (nothing yet)
 # Autotuner: kernel rates per device and tile size, Uncut-GEMMs cost, device selection, plans.
 libparalia_la_SOURCES += src/perfmodel/perfmodel.h src/perfmodel/kernel_model.c \

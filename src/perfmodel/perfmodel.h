@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Models layer: how long a tile kernel takes on a device (kernel_model.c) and PARALiA's autotuner
  * (autotune.c): for one routine call, the tile size, the device subset and each device's share,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Plans: the machine as the autotuner sees it (devices, their kernel rates, the link map), built
  * once per paralia_init, and a cache of decisions keyed on the call's parameters.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Plans for the whole-matrix routines: the autotuner's decision for one call's parameters, with
  * what the routine needs to apply it (tile owners, allowed workers). Plans live in a cache until

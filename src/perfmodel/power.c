@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * GPU energy for the kernel table's watts (the autotuner's energy-delay and power-delay metrics):
  * NVML's cumulative energy counter (millijoules since the driver loaded; Volta and later),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The autotuner's tile schedule in closed form. List scheduling hands C tile chains out one by
  * one, each to the device that would finish it first; done tile by tile that costs

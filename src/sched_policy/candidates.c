@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Push, step 1: the workers of a task's context that may run it, and each worker class's kernel
  * time for it (StarPU's calibrated model, or an estimate from the flops while it calibrates),

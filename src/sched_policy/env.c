@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The policy's environment variables. Each bad value prints one line naming the variable and the
  * value, and the default stays: a typo must not stop a long run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The policy's model of time (Uncut-GEMMs' link availability matrix and per-data ETA vectors):
  * when each link is next free, when each datum is (or will be) valid on each memory node, and
@@ -260,9 +261,8 @@ static double occupy(const struct pl_links *L, double (*fr)[LM_MAX_NODES], const
 	return t;
 }
 
-/* The nodes of the fastest classes for this task (bit per node): kernel within PL_SLOWER of
- * the best one. */
-static unsigned fast_nodes(const struct pl_cand *c, int nc, const double *kernel_us)
+/* The least kernel time among the candidates' classes that can run the task (PL_INF: none). */
+static double best_kernel(const struct pl_cand *c, int nc, const double *kernel_us)
 {
 	double best = PL_INF;
 	for (int i = 0; i < nc; i++) {
@@ -270,6 +270,14 @@ static unsigned fast_nodes(const struct pl_cand *c, int nc, const double *kernel
 		if (k >= 0 && k < best)
 			best = k;
 	}
+	return best;
+}
+
+/* The nodes of the fastest classes for this task (bit per node): kernel within PL_SLOWER of
+ * the best one. */
+static unsigned fast_nodes(const struct pl_cand *c, int nc, const double *kernel_us)
+{
+	double best = best_kernel(c, nc, kernel_us);
 	unsigned m = 0;
 	for (int i = 0; i < nc; i++) {
 		double k = kernel_us[c[i].cls];
@@ -407,12 +415,7 @@ int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double r
 {
 	if (!(ratio > 0))
 		return 0;
-	double best = PL_INF;
-	for (int i = 0; i < nc; i++) {
-		double k = kernel_us[c[i].cls];
-		if (k >= 0 && k < best)
-			best = k;
-	}
+	double best = best_kernel(c, nc, kernel_us);
 	int n = 0;
 	for (int i = 0; i < nc; i++) {
 		double *k = &kernel_us[c[i].cls];

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The `paralia` StarPU scheduling policy (docs/SCHEDULER.md): pure model (eta, queues, env) and
 # StarPU glue (policy, route, verbose, pin).
 libparalia_la_SOURCES += src/sched_policy/sched.h src/sched_policy/policy.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia_task_pin: one worker for a task, chosen through the worker mask (task->workerids) so
  * that the task still goes through the policy's push, which then keeps its link and worker

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The `paralia` StarPU scheduling policy: StarPU's hooks around the pure model of eta.c.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * StarPU side of the `paralia` policy: the state shared by its hooks (policy.c), its prefetch and
  * relay machinery (route.c) and its log (verbose.c). One global state per process, because links

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Per-worker task queues, ordered by priority (higher first) and then by when the task's inputs
  * are predicted to be on the worker's node (earliest first). Popping looks a few entries deep

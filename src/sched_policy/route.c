@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Routing: turning the policy's plan into StarPU requests.
  *

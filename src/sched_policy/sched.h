@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Internals of the `paralia` StarPU scheduling policy.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * PARALIA_VERBOSE: what the policy decided and what happened.
  *   1: at shutdown, tasks / busy / idle time per worker, bytes per link (planned by the policy and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Writes the synthetic link databases used by the linkmap tests (run from this folder).
 
 Node 0 is host RAM, node g+1 is CUDA device g (StarPU's numbering with one NUMA node).
