@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct pl_global pl_g = { .lock = PTHREAD_MUTEX_INITIALIZER };
+struct pl_global pl_g = { .lock = STARPU_PTHREAD_MUTEX_INITIALIZER };
 
 struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create)
 {

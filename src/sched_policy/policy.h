@@ -68,7 +68,8 @@ struct pl_tdata {
 };
 
 struct pl_global {
-	pthread_mutex_t lock;
+	starpu_pthread_mutex_t lock; /* StarPU's mutex: a SimGrid one in simulation builds, where a real
+	                             * mutex held across a simulated context switch blocks every actor */
 	int users;                  /* scheduling contexts using the policy */
 	struct pl_settings set;
 	struct pl_links L;
@@ -98,10 +99,10 @@ struct pl_ctx {
 static inline void pl_lock(void)
 {
 	starpu_worker_relax_on();
-	pthread_mutex_lock(&pl_g.lock);
+	starpu_pthread_mutex_lock(&pl_g.lock);
 	starpu_worker_relax_off();
 }
-static inline void pl_unlock(void) { pthread_mutex_unlock(&pl_g.lock); }
+static inline void pl_unlock(void) { starpu_pthread_mutex_unlock(&pl_g.lock); }
 
 /* policy.c */
 struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create);

@@ -90,7 +90,7 @@ void pl_poll_relays(uintptr_t drop_task, int block)
 {
 	if (block)
 		pl_lock();
-	else if (pthread_mutex_trylock(&pl_g.lock) != 0)
+	else if (starpu_pthread_mutex_trylock(&pl_g.lock) != 0)
 		return;
 	starpu_data_handle_t fire_h[64];
 	int fire_dst[64], fire_prio[64], *fire_count[64], nfire = 0;
