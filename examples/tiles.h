@@ -71,8 +71,9 @@ struct ex_factorization {
 	                                           * diagonally dominant (both need no pivoting) */
 	int (*submit)(const struct ex_matrix *m); /* the task graph: 0 or a paralia error code */
 	double (*flops)(double n);                /* LAPACK Working Note 41 count, as the codelets count */
-	/* The factors held in F (n x n, double) multiplied back, in a new calloc'ed array; NULL when
-	 * out of memory. The check compares it with the input. */
+	/* The factors held in F (n x n, double) multiplied back (by paralia_dtrmm, while paralia
+	 * runs), in a new calloc'ed array; NULL when out of memory or the call failed. The check
+	 * compares it with the input. */
 	double *(*product)(const double *F, int n);
 };
 
