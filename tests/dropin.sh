@@ -15,10 +15,18 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropin.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 export STARPU_SILENT=1 LD_LIBRARY_PATH="$b/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset PARALIA_BLAS_OFFLOAD PARALIA_BLAS_VERBOSE PARALIA_BLAS_FALLBACK
+# A library built with ASan (./configure --enable-sanitizers) preloads into programs that are not:
+# its runtime must come first, and the programs' own leaks (python's) are not ours to report.
+pre=$lib
+asan=$(ldd "$lib" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+if [ -n "$asan" ]; then
+  pre="$asan $lib"
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
 
 timeout 120 "$b/tests/dropin_prog" 300 >"$tmp/plain.out" 2>&1
 check $? "C program alone: $(tail -n 1 "$tmp/plain.out")"
-PARALIA_BLAS_OFFLOAD=size PARALIA_BLAS_MIN_FLOPS=1e7 PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$lib" \
+PARALIA_BLAS_OFFLOAD=size PARALIA_BLAS_MIN_FLOPS=1e7 PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$pre" \
   timeout 300 "$b/tests/dropin_prog" 300 >"$tmp/pre.out" 2>"$tmp/pre.err"
 check $? "C program under LD_PRELOAD: $(tail -n 1 "$tmp/pre.out")"
 grep FAIL "$tmp/pre.out"
@@ -29,7 +37,7 @@ off=$(grep -c ": paralia (offloaded)" "$tmp/pre.err")
 [ "$off" -eq 16 ]; check $? "16 large calls offloaded ($off)"
 # Host operands copied to pinned memory (stage, the default, above) or left to StarPU as they
 # are (none): the same answers (on a machine without GPUs neither applies).
-PARALIA_BLAS_OFFLOAD=size PARALIA_BLAS_MIN_FLOPS=1e7 PARALIA_BLAS_PIN=none PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$lib" \
+PARALIA_BLAS_OFFLOAD=size PARALIA_BLAS_MIN_FLOPS=1e7 PARALIA_BLAS_PIN=none PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$pre" \
   timeout 300 "$b/tests/dropin_prog" 300 >"$tmp/none.out" 2>&1
 check $? "C program under LD_PRELOAD, PARALIA_BLAS_PIN=none: $(tail -n 1 "$tmp/none.out")"
 grep FAIL "$tmp/none.out"
@@ -41,7 +49,7 @@ child=$(grep -c "CPU BLAS (forked child)" "$tmp/pre.err")
 grep -q "bad lda reached xerbla_ as DGEMM  8" "$tmp/pre.out"; check $? "a bad argument reaches the program's xerbla_ (DGEMM, 8)"
 inner=$(grep -c "StarPU worker\|inside paralia" "$tmp/pre.err")
 [ "$inner" -eq 0 ]; check $? "paralia's own kernels' BLAS calls are not reported as the program's"
-PARALIA_BLAS_OFFLOAD=never PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$lib" timeout 120 "$b/tests/dropin_prog" 300 \
+PARALIA_BLAS_OFFLOAD=never PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$pre" timeout 120 "$b/tests/dropin_prog" 300 \
   >"$tmp/never.out" 2>"$tmp/never.err"
 [ $? -eq 0 ] && ! grep -q ": paralia (" "$tmp/never.err"; check $? "PARALIA_BLAS_OFFLOAD=never: all on the system BLAS"
 
@@ -50,7 +58,7 @@ if command -v gfortran >/dev/null 2>&1; then
   check $? "gfortran builds the Fortran program against the system BLAS"
   timeout 120 "$tmp/dropin_prog_f" >"$tmp/f.out" 2>&1
   check $? "Fortran program alone: $(tail -n 1 "$tmp/f.out")"
-  PARALIA_BLAS_OFFLOAD=size PARALIA_BLAS_MIN_FLOPS=1e7 PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$lib" \
+  PARALIA_BLAS_OFFLOAD=size PARALIA_BLAS_MIN_FLOPS=1e7 PARALIA_BLAS_VERBOSE=1 LD_PRELOAD="$pre" \
     timeout 300 "$tmp/dropin_prog_f" >"$tmp/fpre.out" 2>"$tmp/fpre.err"
   check $? "Fortran program under LD_PRELOAD: $(tail -n 1 "$tmp/fpre.out")"
   foff=$(grep -c ": paralia (offloaded)" "$tmp/fpre.err")
@@ -65,7 +73,7 @@ if $py -c 'import numpy' 2>/dev/null; then
 rng = np.random.default_rng(7); A = rng.random((2048, 2048)); B = rng.random((2048, 2048))
 np.save(sys.argv[1], A @ B)'
   $py -c "$prog" "$tmp/plain.npy"
-  PARALIA_BLAS_VERBOSE=1 PARALIA_BLAS_OFFLOAD=size LD_PRELOAD="$lib" timeout 300 $py -c "$prog" "$tmp/pre.npy" 2>"$tmp/np.err"
+  PARALIA_BLAS_VERBOSE=1 PARALIA_BLAS_OFFLOAD=size LD_PRELOAD="$pre" timeout 300 $py -c "$prog" "$tmp/pre.npy" 2>"$tmp/np.err"
   check $? "numpy A @ B at 2048^2 under LD_PRELOAD"
   grep -q "dgemm 17.2 GFLOP: paralia (offloaded)" "$tmp/np.err"; check $? "numpy's product offloaded"
   $py -c 'import numpy as np, sys

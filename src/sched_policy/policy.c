@@ -346,7 +346,9 @@ static void enqueue(struct pl_ctx *cd, struct starpu_task *task, struct pl_tdata
 	starpu_wake_worker_locked(w);
 #endif
 	starpu_worker_unlock(w);
-	starpu_sched_ctx_list_task_counters_increment(task->sched_ctx, w);
+	/* As dmda does, after the worker's lock (this takes it itself). The task may have run and
+	 * been freed by now: nothing of it is read here (the sanitizer suite caught task->sched_ctx). */
+	starpu_sched_ctx_list_task_counters_increment(cd->id, w);
 }
 
 static int paralia_push_task(struct starpu_task *task)
