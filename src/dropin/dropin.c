@@ -41,9 +41,8 @@ static int started, failed;     /* paralia_init done by us / refused */
 static int forked;              /* in a child of fork(): the parent's StarPU threads are not here */
 static enum mode mode;
 static double min_flops, cpu_gflops;
-enum pin { PIN_NONE, PIN_STAGE };
 static int verbose;
-static enum pin pin;
+static int stage;     /* PARALIA_BLAS_PIN: 1 = stage (default), 0 = none */
 static void *fallback_lib;
 /* Inside an offloaded call, in this thread: paralia's own CPU kernels call cblas_* and LAPACK
  * calls dgemm_, which this library would catch again when it is preloaded. */
@@ -111,7 +110,7 @@ static void setup(void)
 	const char *v = getenv("PARALIA_BLAS_VERBOSE");
 	verbose = v && atoi(v) > 0;
 	const char *p = getenv("PARALIA_BLAS_PIN");
-	pin = p && !strcmp(p, "none") ? PIN_NONE : PIN_STAGE;
+	stage = !(p && !strcmp(p, "none"));
 	if (p && *p && strcmp(p, "stage") && strcmp(p, "none"))
 		fprintf(stderr, "paralia_blas: PARALIA_BLAS_PIN=%s is not stage or none; using stage\n", p);
 	const char *fb = getenv("PARALIA_BLAS_FALLBACK");
@@ -226,7 +225,7 @@ void *pl_dropin_operand(struct pl_dropin_call *c, const void *ptr, int rows, int
 #ifdef PARALIA_USE_CUDA
 	/* A leading dimension below the rows is the caller's error, which paralia must see and
 	 * refuse (the program's xerbla_ then gets it): a packed copy would hide it. */
-	if (pin == PIN_NONE || !ptr || rows <= 0 || cols <= 0 || *ld < rows
+	if (!stage || !ptr || rows <= 0 || cols <= 0 || *ld < rows
 	    || starpu_cuda_worker_get_count() == 0)
 		return (void *)ptr;
 	struct cudaPointerAttributes a;
@@ -237,11 +236,9 @@ void *pl_dropin_operand(struct pl_dropin_call *c, const void *ptr, int rows, int
 	 * operands share pages with their neighbours (other operands, other threads' data); a
 	 * buffer whose first page another registration holds is partly pinned, and CUDA refuses
 	 * copies from it (measured: StarPU aborted on cudaMemcpyAsync, 300 x 300 operands). */
-	if (pin == PIN_STAGE) {
-		void *s = pl_dropin_stage(c, ptr, rows, cols, ld, elem, in, out);
-		if (s)
-			return s;
-	}
+	void *s = pl_dropin_stage(c, ptr, rows, cols, ld, elem, in, out);
+	if (s)
+		return s;
 #else
 	(void)c; (void)rows; (void)cols; (void)ld; (void)elem; (void)in; (void)out;
 #endif

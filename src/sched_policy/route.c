@@ -56,7 +56,8 @@ static int needs_relay(const struct starpu_task *task, const struct pl_tdata *td
 void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 {
 	if (pl_g.no_links || !needs_relay(task, td)) {
-		/* StarPU's own prefetch of the task's buffers, to the worker's real node. */
+		/* StarPU's own prefetch of the task's buffers, to the worker's real node (always so
+		 * with PARALIA_ROUTE=0: no relays then). */
 		starpu_prefetch_task_input_for(task, (unsigned)td->worker);
 		return;
 	}
@@ -71,7 +72,7 @@ void pl_issue_plan(struct starpu_task *task, struct pl_tdata *td)
 		struct pl_hrec *r = pl_hrec(h, 1);
 		if (r->relay_pending >> d & 1)
 			continue;
-		if (is_valid(h, s) || !pl_g.set.route || pl_g.nrelay == PL_MAX_RELAYS) {
+		if (is_valid(h, s) || pl_g.nrelay == PL_MAX_RELAYS) {
 			now_h[nnow] = h, now_dst[nnow++] = d;
 			continue;
 		}
