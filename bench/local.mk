@@ -5,7 +5,7 @@
 # script of paralia against StarPU's policies on any program (sched_compare.sh).
 noinst_PROGRAMS += bench/sched_decision
 bench_sched_decision_SOURCES = bench/sched_decision.c
-EXTRA_DIST += bench/sched_compare.sh
+EXTRA_DIST += bench/sched_compare.sh bench/starpu_bus.sh bench/tile_sweep.sh
 
 # GEMM benchmark of paralia against cuBLASXt and a plain StarPU tile graph (bench/gemm_compare.sh
 # runs it on the GPU machine and writes the CSV, Markdown table and plot).

@@ -39,11 +39,7 @@ own_time() {
   [ -n "$s" ] || s=$(grep -E '^[a-z]+,[sd],' "$1" | tail -n1 | cut -d, -f8 | awk '$1 != "" { print $1 / 1000 }')
   echo "${s:-nan}"
 }
-# GB (1e9 bytes) host -> GPUs in StarPU's bus statistics (it prints GiB), per call.
-h2d_gb() {
-  awk -v c="$calls" '/^Data transfer stats:/ { h = 0 } /NUMA 0 -> CUDA/ { h += $6 }
-       END { printf "%.2f", h * 1.073741824 / c }' "$1"
-}
+. "$here/bench/starpu_bus.sh" # bus_gb
 # one POLICY ROUND: runs the program once; appends "seconds gb" to $work/POLICY (round > 0).
 one() {
   local p=$1 round=$2 log=$work/$1.$2.log
@@ -56,7 +52,7 @@ one() {
     tail -n 20 "$log" >&2
     return 1
   fi
-  [ "$round" -gt 0 ] && echo "$t $(h2d_gb "$log")" >>"$work/$p"
+  [ "$round" -gt 0 ] && echo "$t $(bus_gb "$log" "$calls" | cut -d' ' -f1)" >>"$work/$p"
   return 0
 }
 

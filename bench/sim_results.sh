@@ -19,13 +19,7 @@ bash "$here/scripts/build.sh" >/dev/null 2>&1 && bash "$here/scripts/build.sh" -
   || { echo "sim_results: build failed (scripts/build.sh [--simulation])" >&2; exit 1; }
 export SIM_NO_BUILD=1 STARPU_BUS_STATS=1 PARALIA_VERBOSE=1 BENCH_REPS=1
 
-# GB (1e9 bytes) moved host->GPU (NUMA 0 -> CUDA n) and GPU->host in the last bus-stats table of
-# a log (StarPU prints GiB).
-bus_gb() {
-  awk '/^Data transfer stats:/ { h = 0; d = 0 }
-       /NUMA 0 -> CUDA/ { h += $6 } /CUDA [0-9]+ -> NUMA 0/ { d += $6 }
-       END { printf "%.3f %.3f", h * 1.073741824, d * 1.073741824 }' "$1"
-}
+. "$here/bench/starpu_bus.sh" # bus_gb
 policy_env() {
   case $1 in
     paralia) echo "" ;;
