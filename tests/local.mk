@@ -116,12 +116,13 @@ tests_sched_route_SOURCES = tests/sched_route.c $(TESTING_SOURCES)
 TESTS += tests/sched_eta tests/sched_host_once tests/sched_queue tests/sched_route
 
 # The policy inside StarPU: pinning; loading into a plain StarPU program through STARPU_SCHED_LIB.
-check_PROGRAMS += tests/sched_pin tests/sched_foreign
+check_PROGRAMS += tests/sched_pin tests/sched_foreign tests/sched_writeback
 tests_sched_pin_SOURCES = tests/sched_pin.c $(TESTING_SOURCES)
+tests_sched_writeback_SOURCES = tests/sched_writeback.c $(TESTING_SOURCES)
 tests_sched_foreign_SOURCES = tests/sched_foreign.c
 tests_sched_foreign_LDADD = $(STARPU_LIBS)
 EXTRA_DIST += tests/sched_env.sh
-TESTS += tests/sched_pin tests/sched_env.sh
+TESTS += tests/sched_pin tests/sched_env.sh tests/sched_writeback
 
 # The policy's StarPU side (prefetches, relays) over four memory nodes of a synthetic NUMA topology.
 EXTRA_DIST += tests/sched_numa.sh

@@ -45,6 +45,7 @@ void pl_settings_from_env(struct pl_settings *s)
 	s->max_hops = (int)env_long("PARALIA_MAX_HOPS", 1, 0, 2);
 	s->lookahead = (int)env_long("PARALIA_LOOKAHEAD", 32, 0, 1000000);
 	s->verbose = (int)env_long("PARALIA_VERBOSE", 0, 0, 2);
+	s->writeback = (int)env_long("PARALIA_WRITEBACK", 1, 0, 1);
 	s->slow_ratio = env_double("PARALIA_SLOW_RATIO", 20, 0);
 	const char *d = getenv("PARALIA_DEVICES");
 	s->devices[0] = '\0';

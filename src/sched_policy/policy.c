@@ -81,7 +81,7 @@ static void global_init(void)
 	open_linkmap();
 	pl_g.t0 = starpu_timing_now();
 	pl_g.ntasks = pl_g.nexcluded = pl_g.nrelays_issued = pl_g.nrelays_dropped = 0;
-	pl_g.nfallback_kernel = 0;
+	pl_g.nfallback_kernel = pl_g.nwritebacks = 0;
 	pl_g.nrelay = 0;
 	pl_g.prio_lo = INT_MAX;
 	pl_g.prio_hi = INT_MIN;
@@ -495,7 +495,14 @@ static void paralia_post_exec(struct starpu_task *task, unsigned ctx)
 		}
 		r->eta[ws->node] = now;
 	}
+	int node = ws->node;
 	pl_unlock();
+	/* Results the graph is done with go home now, on the idle return link (writeback.c). */
+	if (pl_g.set.writeback) {
+		int sent = pl_write_back_finished(task, (unsigned)node);
+		if (sent)
+			__atomic_add_fetch(&pl_g.nwritebacks, sent, __ATOMIC_RELAXED);
+	}
 	/* Its outputs are valid now: relays waiting for them can go (busy workers do not pop). */
 	if (pl_g.nrelay)
 		pl_poll_relays(0, 0);

@@ -86,6 +86,7 @@ struct pl_global {
 	int no_links;               /* the link map knows no link: plain prefetches */
 	double t0;
 	long ntasks, nexcluded, nrelays_issued, nrelays_dropped, nfallback_kernel;
+	long nwritebacks;           /* results sent home early (writeback.c) */
 	int warned_devices;
 	int prio_lo, prio_hi;       /* range of task priorities pushed so far */
 };
@@ -114,6 +115,11 @@ int pl_candidates(struct starpu_task *task, unsigned ctx, struct pl_cand *cand, 
  * run. Not starpu_task_get_job_id: StarPU numbers jobs only in debug and FxT builds, every job
  * id is 0 otherwise. */
 static inline uintptr_t pl_task_key(const struct starpu_task *t) { return (uintptr_t)t; }
+
+/* writeback.c: after a task ends on memory node `node`, sends home (idle request) each handle it
+ * accessed whose home is elsewhere and stale, unless a task submitted after it uses the handle.
+ * Returns how many it sent. Called outside the policy lock. */
+int pl_write_back_finished(struct starpu_task *task, unsigned node);
 
 /* route.c: turning plans into StarPU requests */
 /* Requests the copies of a task's plan (td->hops): a hop whose source already holds a valid copy

@@ -24,6 +24,8 @@ struct pl_settings {
 	int max_hops;       /* PARALIA_MAX_HOPS: intermediate nodes on a route, 0..2 (default 1) */
 	int lookahead;      /* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs are prefetched (32) */
 	int verbose;        /* PARALIA_VERBOSE: 0, 1 = shutdown summary, 2 = also one line per task */
+	int writeback;      /* PARALIA_WRITEBACK: 1 = results go home once the graph is done with them
+	                     * (default), 0 = when the application asks for them */
 	double slow_ratio;  /* PARALIA_SLOW_RATIO: a worker class this many times slower than the best
 	                     * class for a task gets none of it (default 20; 0 = never exclude) */
 	char devices[256];  /* PARALIA_DEVICES: comma list of worker names/classes, "" = all */

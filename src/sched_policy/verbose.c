@@ -76,9 +76,10 @@ void pl_verbose_summary(void)
 {
 	double now = starpu_timing_now(), el = now - pl_g.t0;
 	fprintf(stderr, "paralia: summary: %ld tasks in %.3f s; %ld relays issued, %ld dropped; "
-	        "%ld worker-class exclusions; %ld kernel estimates without a calibrated model\n",
+	        "%ld worker-class exclusions; %ld kernel estimates without a calibrated model; "
+	        "%ld results sent home early\n",
 	        pl_g.ntasks, el * 1e-6, pl_g.nrelays_issued, pl_g.nrelays_dropped, pl_g.nexcluded,
-	        pl_g.nfallback_kernel);
+	        pl_g.nfallback_kernel, pl_g.nwritebacks);
 	for (int w = 0; w < STARPU_NMAXWORKERS; w++) {
 		struct pl_wstate *ws = &pl_g.w[w];
 		if (!ws->used)
