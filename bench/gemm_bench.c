@@ -7,6 +7,8 @@
  *           graph     a plain tiled GEMM task graph of paralia's codelets on StarPU's current
  *                     policy (STARPU_SCHED=dmdas for the baseline), best tile of BENCH_TILES
  *           cublasxt  cuBLASXt on every GPU, best block size of BENCH_BLOCKS
+ *           cublas    one cuBLAS call on the operands' own pointers, for placements that put A, B
+ *                     and C on one GPU (000, 111...): the reference for GPU-resident calls
  *   POINT   prec:m:n:k:place, e.g. d:16384:16384:16384:hhh; place gives where A, B and C live,
  *           'h' host (pinned) or a GPU number: 000 all on GPU 0, 01h, hh0, 012 ...
  *
@@ -34,6 +36,7 @@
 #ifdef PARALIA_USE_CUDA
 #include <cuda_runtime.h>
 #include <cublasXt.h>
+#include <cublas_v2.h>
 #endif
 
 #define MAX_CANDIDATES 8
@@ -314,6 +317,32 @@ static int call_cublasxt(const struct point *p, struct operands *o, double beta,
 	}
 	return st == CUBLAS_STATUS_SUCCESS ? 0 : (int)st;
 }
+
+/* One handle per GPU, made on first use (a cuBLAS handle belongs to the device current then). */
+static cublasHandle_t cub[16];
+
+static int call_cublas(const struct point *p, struct operands *o, double beta, int cfg)
+{
+	(void)cfg;
+	int d = o->dev[0];
+	if (d == PARALIA_HOST || d != o->dev[1] || d != o->dev[2] || d >= 16)
+		return -1; /* not one GPU: no single cuBLAS call applies */
+	cudaSetDevice(d);
+	if (!cub[d] && cublasCreate(&cub[d]) != CUBLAS_STATUS_SUCCESS)
+		return -2;
+	cublasStatus_t st;
+	if (p->prec == 's') {
+		float al = 1.0f, be = (float)beta;
+		st = cublasSgemm(cub[d], CUBLAS_OP_N, CUBLAS_OP_N, p->m, p->n, p->k, &al, o->at[0], p->m,
+		                 o->at[1], p->k, &be, o->at[2], p->m);
+	} else {
+		double al = 1.0;
+		st = cublasDgemm(cub[d], CUBLAS_OP_N, CUBLAS_OP_N, p->m, p->n, p->k, &al, o->at[0], p->m,
+		                 o->at[1], p->k, &beta, o->at[2], p->m);
+	}
+	cudaDeviceSynchronize();
+	return st == CUBLAS_STATUS_SUCCESS ? 0 : (int)st;
+}
 #endif
 
 /* Microseconds; cuBLASXt runs without StarPU, so not starpu_timing_now, except in a simulation
@@ -421,7 +450,7 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s paralia|graph|cublasxt prec:m:n:k:place...\n", argv[0]);
+		fprintf(stderr, "usage: %s paralia|graph|cublasxt|cublas prec:m:n:k:place...\n", argv[0]);
 		return 2;
 	}
 	const char *system = argv[1];
@@ -443,6 +472,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gemm_bench: built without CUDA, no cuBLASXt\n");
 		return 2;
 #endif
+	} else if (strcmp(system, "cublas") == 0) {
+#ifdef PARALIA_USE_CUDA
+		call = call_cublas;
+#else
+		fprintf(stderr, "gemm_bench: built without CUDA, no cuBLAS\n");
+		return 2;
+#endif
 	} else {
 		fprintf(stderr, "gemm_bench: unknown system '%s'\n", system);
 		return 2;
@@ -459,7 +495,12 @@ int main(int argc, char **argv)
 		int devs[16];
 		for (int d = 0; d < gpus && d < 16; d++)
 			devs[d] = d;
-		if (gpus == 0 || cublasXtCreate(&xt) != CUBLAS_STATUS_SUCCESS
+		if (call == call_cublas) {
+			if (gpus == 0) {
+				fprintf(stderr, "gemm_bench: no GPU for cuBLAS\n");
+				return 1;
+			}
+		} else if (gpus == 0 || cublasXtCreate(&xt) != CUBLAS_STATUS_SUCCESS
 		    || cublasXtDeviceSelect(xt, gpus < 16 ? gpus : 16, devs) != CUBLAS_STATUS_SUCCESS) {
 			fprintf(stderr, "gemm_bench: cuBLASXt could not start on %d GPUs\n", gpus);
 			return 1;
@@ -487,13 +528,22 @@ int main(int argc, char **argv)
 			       p.k, p.place, need + 1);
 			continue;
 		}
+		if (!strcmp(system, "cublas") && (p.place[0] == 'h' || p.place[0] != p.place[1] ||
+		                                  p.place[0] != p.place[2])) {
+			printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (not one GPU)\n", system, p.prec, p.m, p.n, p.k,
+			       p.place);
+			continue;
+		}
 		fails += run_point(system, call, cand, ncand, &p, reps);
 	}
 	if (use_starpu)
 		paralia_shutdown();
 #ifdef PARALIA_USE_CUDA
-	else
+	else if (call == call_cublasxt)
 		cublasXtDestroy(xt);
+	for (int d = 0; d < 16; d++)
+		if (cub[d])
+			cublasDestroy(cub[d]);
 #endif
 	return fails ? 1 : 0;
 }

@@ -26,9 +26,6 @@ bench_copy2d_SOURCES = bench/copy2d.c
 # The same through StarPU's request machinery (prefetch, fetch, write-back, unregister).
 noinst_PROGRAMS += bench/starpu_xfer
 bench_starpu_xfer_SOURCES = bench/starpu_xfer.c
-# One cuBLAS call on the whole matrices: the reference for operands all on one GPU.
-noinst_PROGRAMS += bench/cublas_gemm
-bench_cublas_gemm_SOURCES = bench/cublas_gemm.c
 endif
 
 # Copies between memory nodes through StarPU, alone and together (link sharing), on a GPU machine
@@ -46,3 +43,8 @@ noinst_PROGRAMS += bench/blas_prog
 bench_blas_prog_SOURCES = bench/blas_prog.c
 bench_blas_prog_LDADD = -lblas
 EXTRA_DIST += bench/dropin_compare.sh
+
+# The autotuner's model against a recorded tile sweep, offline (issue 14): bench/model_replay
+# KERNELS LINKMAP SWEEP.csv, e.g. on bench/results/gemm-tiles-2026-11-24b/.
+noinst_PROGRAMS += bench/model_replay
+bench_model_replay_SOURCES = bench/model_replay.c

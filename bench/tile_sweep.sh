@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The autotuner's pick against every fixed tile, in one run (issue 14): gemm_bench paralia on the
 # dataset's points with PARALIA_TILE=0 (the pick) and each tile of SWEEP_TILES, and one cuBLAS
-# call on the GPU-resident points (bench/cublas_gemm, the 000 reference). Lines are gemm_bench's
+# call on the GPU-resident points (gemm_bench cublas: the same operands, the 000 reference). Lines are gemm_bench's
 # CSV prefixed "T=<tile>," (the cuBLAS lines "T=cublas,"): bench/tile_sweep_report.py reads them.
 #   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, BENCH_REPS (3) override)
 set -uo pipefail
@@ -19,7 +19,7 @@ for t in $tiles; do
   # shellcheck disable=SC2086
   PARALIA_TILE=$t "$here/_build/bench/gemm_bench" paralia $points 2>/dev/null | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
 done
-gpu=$(for p in $points; do case $p in *:000) echo "${p%:000}" ;; esac; done)
+gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
 # shellcheck disable=SC2086
-[ -n "$gpu" ] && "$here/_build/bench/cublas_gemm" $gpu 2>/dev/null | sed "s/^/T=cublas,/" >>"$out"
+[ -n "$gpu" ] && "$here/_build/bench/gemm_bench" cublas $gpu 2>/dev/null | grep -v "^#" | sed "s/^/T=cublas,/" >>"$out"
 wc -l <"$out"

@@ -7,7 +7,7 @@
 SWEEP.csv: gemm_bench lines prefixed "T=<tile>," (T=0: the autotuner's own pick), as
 bench/sweep.sh writes them. KERNELS.txt and LINKMAP.txt: the kernel table and link map of the
 machine the sweep ran on (paralia-kernels, paralia-linkmap calibrate), which give each point's
-bound. CUBLAS.csv: bench/cublas_gemm's lines, the reference for operands on one GPU.
+bound. CUBLAS lines: gemm_bench cublas (one cuBLAS call on the same operands), the reference for operands on one GPU.
 
 Per point: the bound (for host data, the largest of compute at the best kernel rate, bytes in over
 the host-to-GPU link, bytes out over the GPU-to-host link and all bytes over the two directions'
@@ -22,7 +22,7 @@ import sys
 def read_sweep(path):
     pts = {}
     for row in csv.reader(open(path)):
-        if not row or not row[0].startswith("T=") or len(row) < 14:
+        if not row or not row[0].startswith("T=") or not row[0][2:].isdigit() or len(row) < 14:
             continue
         T = int(row[0][2:])
         key = (row[2], int(row[3]), int(row[4]), int(row[5]), row[6])
@@ -70,9 +70,11 @@ def main():
     pts = read_sweep(sys.argv[1])
     peak, h2d, d2h, both = read_machine(sys.argv[2], sys.argv[3])
     cublas = {}
-    if len(sys.argv) > 4:
-        for row in csv.reader(open(sys.argv[4])):
-            if row and row[0] == "cublas":
+    for path in [sys.argv[1]] + sys.argv[4:5]:  # the sweep's own "T=cublas," lines, or a file
+        for row in csv.reader(open(path)):
+            if row and row[0] == "T=cublas":
+                row = row[1:]
+            if len(row) > 7 and row[0] == "cublas" and row[7]:
                 cublas[(row[1], int(row[2]), int(row[3]), int(row[4]))] = float(row[7])
     tiles = sorted({T for p in pts.values() for T in p if T > 0})
     print("| point | bound ms | " + " | ".join(f"T={T}" for T in tiles) +

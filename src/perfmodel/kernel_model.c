@@ -44,6 +44,13 @@ void pm_rates_default(struct pm_rates *r, enum pm_dev_kind kind)
 	}
 }
 
+/* The measured rates made non-decreasing in the size: a larger product is never slower per flop
+ * than a smaller one on the same unit (the library could run it as the smaller ones), so a dip in
+ * a calibration (the GPU's clock under its power cap while that size ran, noise) is not the
+ * kernel's. Measured on one H200: the table read 58.2 / 56.1 / 54.2 TFLOP/s at 2048 / 4096 / 8192
+ * in one calibration and 57.8 / 61.3 / 59.0 in the next, while one cuBLAS call ran 57.6 / 62.5 /
+ * 64.5; taken as measured, the dip made 2048 tiles look faster than the whole GPU-resident
+ * problem (bench/results/gemm-probe-2026-11-24). */
 double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 {
 	const double *g = r->gflops[dbl ? 1 : 0];
@@ -54,12 +61,16 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 		double f = s / r->T[0];
 		return fmax(g[0] * f * f, 1e-3);
 	}
-	for (int i = 1; i < r->n; i++)
+	double lo = g[0]; /* the envelope at T[i - 1] */
+	for (int i = 1; i < r->n; i++) {
+		double hi = fmax(lo, g[i]);
 		if (s <= r->T[i]) {
 			double f = log2(s / r->T[i - 1]) / log2((double)r->T[i] / r->T[i - 1]);
-			return g[i - 1] + f * (g[i] - g[i - 1]);
+			return lo + f * (hi - lo);
 		}
-	return g[r->n - 1];
+		lo = hi;
+	}
+	return lo;
 }
 
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The autotuner's model against a recorded tile sweep, without the machine (issue 14): reads the
+ * kernel table and the link map a sweep ran with (bench/results/gemm-tiles-*), and the sweep's
+ * CSV (bench/tile_sweep.sh: one line per point and fixed tile, "T=<tile>,paralia,prec,m,n,k,
+ * place,config,median_ms,..."), and prints for every point and tile the measured time, the
+ * model's prediction for that tile on the GPU, the error, and the model's pick (pm_tune over the
+ * GPU and the CPU cores) with its measured time against the best fixed tile. So a change to the
+ * model is checked against measurements before any GPU time is spent on it.
+ *
+ *   model_replay KERNELS LINKMAP SWEEP.csv [CPU_CORES (15)]
+ *
+ * One GPU (node 1 of the link map, 141e9 bytes) and the host's cores (node 0), placements made of
+ * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C).
+ */
+#include "perfmodel/perfmodel.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXPT 64
+#define MAXT 16
+
+struct point {
+	char prec, place[4];
+	long m, n, k;
+	int nt, tile[MAXT];
+	double ms[MAXT];
+};
+
+static struct point pts[MAXPT];
+static int npts;
+
+static struct point *point_of(char prec, long m, long n, long k, const char *place)
+{
+	for (int i = 0; i < npts; i++)
+		if (pts[i].prec == prec && pts[i].m == m && pts[i].n == n && pts[i].k == k &&
+		    !strcmp(pts[i].place, place))
+			return &pts[i];
+	if (npts == MAXPT)
+		return NULL;
+	struct point *p = &pts[npts++];
+	memset(p, 0, sizeof *p);
+	p->prec = prec, p->m = m, p->n = n, p->k = k;
+	snprintf(p->place, sizeof p->place, "%s", place);
+	return p;
+}
+
+static int read_sweep(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	char line[512];
+	while (fgets(line, sizeof line, f)) {
+		int T;
+		char sys[32], prec, place[8], config[64];
+		long m, n, k;
+		double med;
+		if (sscanf(line, "T=%d,%31[^,],%c,%ld,%ld,%ld,%7[^,],%63[^,],%lf", &T, sys, &prec, &m, &n,
+		           &k, place, config, &med) != 9 || strcmp(sys, "paralia") || T <= 0 || med <= 0)
+			continue;
+		if (strspn(place, "h0") != strlen(place) || strlen(place) != 3)
+			continue;
+		struct point *p = point_of(prec, m, n, k, place);
+		if (!p || p->nt == MAXT)
+			continue;
+		p->tile[p->nt] = T;
+		p->ms[p->nt++] = med;
+	}
+	fclose(f);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4) {
+		fprintf(stderr, "usage: %s KERNELS LINKMAP SWEEP.csv [CPU_CORES]\n", argv[0]);
+		return 2;
+	}
+	char err[512];
+	struct lm_db db;
+	if (lm_load(&db, argv[2], err, sizeof err)) {
+		fprintf(stderr, "model_replay: %s\n", err);
+		return 1;
+	}
+	struct pm_device dev[2];
+	memset(dev, 0, sizeof dev);
+	dev[0].kind = PM_GPU, dev[0].node = 1, dev[0].devid = 0, dev[0].nworkers = 1;
+	dev[0].mem_bytes = 141e9;
+	dev[1].kind = PM_CPU, dev[1].node = 0, dev[1].devid = -1;
+	dev[1].nworkers = argc > 4 ? atoi(argv[4]) : 15;
+	if (pm_rates_load(&dev[0].rates, argv[1], "gpu", err, sizeof err) != 1 ||
+	    pm_rates_load(&dev[1].rates, argv[1], "cpu", err, sizeof err) != 1 ||
+	    pm_xfer_load(&dev[0].xfer, argv[1], err, sizeof err) < 0) {
+		fprintf(stderr, "model_replay: %s: no usable gpu/cpu lines (%s)\n", argv[1], err);
+		return 1;
+	}
+	if (read_sweep(argv[3]) != 0 || npts == 0) {
+		fprintf(stderr, "model_replay: no paralia lines with a fixed tile in %s\n", argv[3]);
+		return 1;
+	}
+	int within = 0, cells = 0, good_picks = 0;
+	for (int i = 0; i < npts; i++) {
+		struct point *p = &pts[i];
+		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, 1, 1.0 };
+		for (int x = 0; x < 3; x++)
+			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
+		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
+		int best = 0;
+		for (int t = 0; t < p->nt; t++) {
+			double pred = pm_evaluate(&pb, dev, 2, &db, p->tile[t], 1u, NULL);
+			double e = (pred - p->ms[t]) / p->ms[t];
+			within += fabs(e) <= 0.15;
+			cells++;
+			if (p->ms[t] < p->ms[best])
+				best = t;
+			printf(" T%d %.1f/%.1f(%+.0f%%)", p->tile[t], p->ms[t], pred, 100 * e);
+		}
+		struct pm_tune_opts o = { 0 };
+		struct pm_eval e;
+		pm_tune(&pb, dev, 2, &db, &o, &e);
+		int at = -1;
+		for (int t = 0; t < p->nt; t++)
+			if (p->tile[t] == e.T)
+				at = t;
+		if (at >= 0) {
+			double r = p->ms[at] / p->ms[best];
+			good_picks += r <= 1.05;
+			printf(" | pick %d (devices %#x) %.2f of best %d\n", e.T, e.subset, r, p->tile[best]);
+		} else {
+			printf(" | pick %d (devices %#x): not in the sweep; best %d\n", e.T, e.subset, p->tile[best]);
+		}
+	}
+	printf("predictions within 15%%: %d of %d; picks within 5%% of the best fixed tile: %d of %d\n",
+	       within, cells, good_picks, npts);
+	return 0;
+}
