@@ -54,7 +54,8 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 	for (int l = 0; l < kt && !ret; l++) {
 		starpu_data_handle_t a = tA == 'N' ? pl_matrix_tile(mA, i, l) : pl_matrix_tile(mA, l, i);
 		starpu_data_handle_t b = tB == 'N' ? pl_matrix_tile(mB, l, j) : pl_matrix_tile(mB, j, l);
-		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, own);
+		struct paralia_task_opts step = pl_chain_step(own, l);
+		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step);
 	}
 	struct paralia_task_opts at_c = { 0, call->lazy_worker };
 	if (!ret)
@@ -107,7 +108,8 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			for (int l = 0; l < kt && !ret; l++) {
 				starpu_data_handle_t a = na ? pl_matrix_tile(&mA, i, l) : pl_matrix_tile(&mA, l, i);
 				starpu_data_handle_t b = nbn ? pl_matrix_tile(&mB, l, j) : pl_matrix_tile(&mB, j, l);
-				ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, own);
+				struct paralia_task_opts step = pl_chain_step(own, l);
+				ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 			}
 		}
 done:

@@ -72,11 +72,12 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 			}
 			for (int l = 0; l < kt && !ret; l++) {
 				real_t b = l == 0 ? beta : (real_t)1;
+				struct paralia_task_opts step = pl_chain_step(own, l);
 				if (i == j)
-					ret = TASK(syrk)(u, t, alpha, LOCAL(op_tile)(&mA, t, i, l), b, c, own);
+					ret = TASK(syrk)(u, t, alpha, LOCAL(op_tile)(&mA, t, i, l), b, c, &step);
 				else
 					ret = TASK(gemm)(ga, gb, alpha, LOCAL(op_tile)(&mA, t, i, l),
-					                 LOCAL(op_tile)(&mA, t, j, l), b, c, own);
+					                 LOCAL(op_tile)(&mA, t, j, l), b, c, &step);
 			}
 		}
 done:

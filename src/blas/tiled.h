@@ -57,6 +57,18 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
                   const void *A, const void *B, const void *C, int reads_c);
 /* Task options placing C tile (i, j) on its owner device (NULL when not pinned). */
 const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j);
+/* Options for step l of a C tile's chain over k (own: its placement, or NULL): priority l, so a
+ * chain's next step, ready when the previous one ends, goes before the first steps of tiles not
+ * started yet. Without it every first step runs before any second one (they are all ready at
+ * once), no C tile is final before about half the call, and the write-back of C, which the
+ * model overlaps with the compute, comes at the end (32768x32768x4096 at tile 2048: the first
+ * tile home after 296-405 ms of a 525-633 ms call, bench/results/gemm-tiles-2026-11-24.md). */
+static inline struct paralia_task_opts pl_chain_step(const struct paralia_task_opts *own, int l)
+{
+	int top = starpu_sched_get_max_priority(); /* the policy's range: the later steps share it */
+	struct paralia_task_opts o = { l < top ? l : top, own ? own->worker : -1 };
+	return o;
+}
 void pl_call_end(struct pl_call *c);
 
 /* Prepares M (no registration yet). Returns 0, or with one line naming the argument:
