@@ -96,10 +96,10 @@ static void xfer_home(void *arg)
  * tiles are sub-blocks of a pinned matrix (leading dimension 4T), so they travel as 2D copies, as
  * a routine's do; one T x T x T/4 product per tile keeps the GPU busy without outlasting the
  * copy. A first, untimed round allocates the GPU's copies (a routine's calls reuse StarPU's
- * allocation cache the same way); the median of three timed rounds of 1 GB is kept. 0 on failure. */
+ * allocation cache the same way); the median of three timed rounds is kept. 0 on failure. */
 struct xfer_set {
 	void *host[2];
-	starpu_data_handle_t tile[2][128], load[3];
+	starpu_data_handle_t tile[2][64], load[3];
 	int nt, T, dbl, w;
 	unsigned node;
 	size_t tb;
@@ -158,11 +158,8 @@ static int time_xfer(int dbl, int w, int T, double g[3])
 	struct xfer_set x = { .T = T, .dbl = dbl, .w = w };
 	size_t elem = dbl ? sizeof(double) : sizeof(float);
 	x.tb = (size_t)T * T * elem;
-	/* 1 GB a round, closer to a call's stream of tiles: rounds of 256 MB (8 tiles of 2048) rated
-	 * 2048-tile copies both ways at 69 GB/s where calls moved them at ~37, and bench/starpu_xfer,
-	 * with 2 GB of them, at 46 (bench/results/gemm-probe-2026-11-24.md, section 3). */
-	x.nt = (int)((1u << 30) / x.tb);
-	x.nt = x.nt < 4 ? 4 : x.nt > 128 ? 128 : x.nt - x.nt % 4;
+	x.nt = (int)((256u << 20) / x.tb);
+	x.nt = x.nt < 4 ? 4 : x.nt > 64 ? 64 : x.nt - x.nt % 4;
 	x.node = starpu_worker_get_memory_node((unsigned)w);
 	uint32_t ld = 4u * (uint32_t)T;
 	for (int s = 0; s < 2; s++)
