@@ -44,7 +44,7 @@ static int LOCAL(tile_is_lazy)(struct pl_call *call, const struct pl_matrix *mC,
 
 static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct pl_matrix *mB,
                             char tA, char tB, real_t alpha, real_t beta, starpu_data_handle_t c,
-                            const struct paralia_task_opts *own, int i, int j, int kt)
+                            const struct paralia_task_opts *own, int i, int j, int kt, int in_order)
 {
 	starpu_data_handle_t s;
 	int rows = (int)starpu_matrix_get_nx(c), cols = (int)starpu_matrix_get_ny(c), ret = 0;
@@ -54,7 +54,9 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 	for (int l = 0; l < kt && !ret; l++) {
 		starpu_data_handle_t a = tA == 'N' ? pl_matrix_tile(mA, i, l) : pl_matrix_tile(mA, l, i);
 		starpu_data_handle_t b = tB == 'N' ? pl_matrix_tile(mB, l, j) : pl_matrix_tile(mB, j, l);
-		struct paralia_task_opts step = pl_chain_step(own, l);
+		/* the scratch tile is computed where C is not: its chain runs in order when C's bytes
+		 * outweigh A's and B's, as a direct tile's does */
+		struct paralia_task_opts step = pl_chain_step(own, l, in_order);
 		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step);
 	}
 	struct paralia_task_opts at_c = { 0, call->lazy_worker };
@@ -102,13 +104,15 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 				continue;
 			}
 			if (LOCAL(tile_is_lazy)(&call, &mC, own, i, j)) {
-				ret = LOCAL(gemm_lazy)(&call, &mA, &mB, tA, tB, alpha, beta, c, own, i, j, kt);
+				ret = LOCAL(gemm_lazy)(&call, &mA, &mB, tA, tB, alpha, beta, c, own, i, j, kt,
+				                       pl_chain_in_order(m, n, k, &mC, NULL));
 				continue;
 			}
+			int in_order = pl_chain_in_order(m, n, k, &mC, own);
 			for (int l = 0; l < kt && !ret; l++) {
 				starpu_data_handle_t a = na ? pl_matrix_tile(&mA, i, l) : pl_matrix_tile(&mA, l, i);
 				starpu_data_handle_t b = nbn ? pl_matrix_tile(&mB, l, j) : pl_matrix_tile(&mB, j, l);
-				struct paralia_task_opts step = pl_chain_step(own, l);
+				struct paralia_task_opts step = pl_chain_step(own, l, in_order);
 				ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 			}
 		}

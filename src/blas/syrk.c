@@ -70,9 +70,10 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 				ret = TASK(lascal)(i == j ? u : 'G', beta, c, own);
 				continue;
 			}
+			int in_order = pl_chain_in_order(n, n, k, &mC, own);
 			for (int l = 0; l < kt && !ret; l++) {
 				real_t b = l == 0 ? beta : (real_t)1;
-				struct paralia_task_opts step = pl_chain_step(own, l);
+				struct paralia_task_opts step = pl_chain_step(own, l, in_order);
 				if (i == j)
 					ret = TASK(syrk)(u, t, alpha, LOCAL(op_tile)(&mA, t, i, l), b, c, &step);
 				else

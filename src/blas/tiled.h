@@ -57,16 +57,30 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
                   const void *A, const void *B, const void *C, int reads_c);
 /* Task options placing C tile (i, j) on its owner device (NULL when not pinned). */
 const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j);
-/* Options for step l of a C tile's chain over k (own: its placement, or NULL): priority l, so a
- * chain's next step, ready when the previous one ends, goes before the first steps of tiles not
- * started yet. Without it every first step runs before any second one (they are all ready at
- * once), no C tile is final before about half the call, and the write-back of C, which the
- * model overlaps with the compute, comes at the end (32768x32768x4096 at tile 2048: the first
- * tile home after 296-405 ms of a 525-633 ms call, bench/results/gemm-tiles-2026-11-24.md). */
-static inline struct paralia_task_opts pl_chain_step(const struct paralia_task_opts *own, int l)
+/* Whether a C tile's chain over k runs in order (pl_chain_step), for C (m x n) += A (m x k) B:
+ * when C's write-back, which only a finished tile can start, outweighs the A and B bytes that
+ * come in (m n >= k (m + n)) and C lives away from where it is computed. Measured on one H200
+ * (bench/results/gemm-tiles-2026-11-24c.md): in order, 32768x32768x4096 at tile 2048 went from
+ * 522 to 325 ms (every first step used to run before any second one, all being ready at once,
+ * so no C tile was final before about half the call and the write-back came at the end), and
+ * 20000x17000x9000 at tile 4096 from 189 to 147; but 16384^3 at tile 2048 from 269 to 302 ms and
+ * 4096x4096x32768 at 3072 from 49 to 56: with long chains, each step waits for its own A and B
+ * tiles, where running all first steps together reuses them. */
+static inline int pl_chain_in_order(int64_t m, int64_t n, int64_t k, const struct pl_matrix *C,
+                                    const struct paralia_task_opts *own)
+{
+	int c_moves = !own || starpu_worker_get_memory_node((unsigned)own->worker) != C->node;
+	return c_moves && m * n >= k * (m + n);
+}
+/* Options for step l of a C tile's chain (own: its placement, or NULL): priority l when the
+ * chain runs in order, so its next step, ready when the previous one ends, goes before the first
+ * steps of tiles not started yet. */
+static inline struct paralia_task_opts pl_chain_step(const struct paralia_task_opts *own, int l,
+                                                     int in_order)
 {
 	int top = starpu_sched_get_max_priority(); /* the policy's range: the later steps share it */
-	struct paralia_task_opts o = { l < top ? l : top, own ? own->worker : -1 };
+	int prio = in_order ? (l < top ? l : top) : 0;
+	struct paralia_task_opts o = { prio, own ? own->worker : -1 };
 	return o;
 }
 void pl_call_end(struct pl_call *c);
