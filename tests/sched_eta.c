@@ -12,6 +12,57 @@
 
 static double h2d_us(double bw, size_t bytes) { return 10 + (double)bytes / (bw * 1e3); }
 
+/* The refresh recomputes only the sharing groups whose busy links changed: the same bandwidths,
+ * inverse bandwidths and fastest links in and out as lm_shared_bw_all over the whole busy set,
+ * along random sequences of busy sets (a few links change per step, as copies come and go). */
+static void refresh_equals_full(void)
+{
+	const char *maps[] = { "h200x4", "dgx1-v100", "a100-nvswitch-8", "pcie-only-4", "numa4-synthetic" };
+	static struct pl_links L;
+	int bad = 0, steps = 0;
+	srand(11);
+	for (int m = 0; m < 5; m++) {
+		struct lm_db x;
+		st_load(&x, maps[m]);
+		pl_links_init(&L, &x);
+		int n = x.nnodes;
+		for (int it = 0; it < 400; it++, steps++) {
+			for (int c = rand() % 4; c >= 0; c--)
+				L.free_us[rand() % n][rand() % n] = rand() % 2 ? 0 : 1e9;
+			pl_links_refresh(&L, 100);
+			int act[LM_MAX_NODES * LM_MAX_NODES][2], na = 0;
+			for (int a = 0; a < n; a++)
+				for (int b = 0; b < n; b++)
+					if (L.free_us[a][b] > 100)
+						act[na][0] = a, act[na][1] = b, na++;
+			double bw[LM_MAX_NODES][LM_MAX_NODES];
+			lm_shared_bw_all(&x, (const int (*)[2])act, na, bw);
+			double out_inv[LM_MAX_NODES], in_inv[LM_MAX_NODES], out_lat[LM_MAX_NODES], in_lat[LM_MAX_NODES];
+			for (int a = 0; a < n; a++)
+				out_inv[a] = in_inv[a] = out_lat[a] = in_lat[a] = PL_INF;
+			for (int a = 0; a < n; a++)
+				for (int b = 0; b < n; b++) {
+					if (a == b)
+						continue;
+					double inv = bw[a][b] > 0 ? 1.0 / (bw[a][b] * 1e3) : 0;
+					bad += L.eff.link[a][b].bw_gbs != bw[a][b] || L.us_per_byte[a][b] != inv;
+					if (!(inv > 0))
+						continue;
+					double lat = x.link[a][b].latency_us;
+					out_inv[a] = inv < out_inv[a] ? inv : out_inv[a];
+					in_inv[b] = inv < in_inv[b] ? inv : in_inv[b];
+					out_lat[a] = lat < out_lat[a] ? lat : out_lat[a];
+					in_lat[b] = lat < in_lat[b] ? lat : in_lat[b];
+				}
+			for (int a = 0; a < n; a++)
+				bad += L.min_out_inv[a] != out_inv[a] || L.min_in_inv[a] != in_inv[a]
+				       || L.min_out_lat[a] != out_lat[a] || L.min_in_lat[a] != in_lat[a];
+		}
+	}
+	t_check(bad == 0, "refresh by changed groups = lm_shared_bw_all on %d random busy sets (%d differ)",
+	        steps, bad);
+}
+
 int main(void)
 {
 	t_set_name("sched_eta");
@@ -210,5 +261,7 @@ int main(void)
 	int all[3] = { 1, 1, 1 };
 	pl_anchor_fallbacks(kd, fb, all, usable, type, 3);
 	t_check(kd[0] == 50000 && kd[2] == 520, "all measured: unchanged");
+
+	refresh_equals_full();
 	return t_summary();
 }

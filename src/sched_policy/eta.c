@@ -2,111 +2,15 @@
 /*
  * The policy's model of time (Uncut-GEMMs' link availability matrix and per-data ETA vectors):
  * when each link is next free, when each datum is (or will be) valid on each memory node, and
- * from these the worker on which a task would finish first. Pure arithmetic over the link map,
- * so tests drive it with synthetic machines and bench/sched_decision times it.
+ * from these the worker on which a task would finish first (links.c keeps the links' sharing
+ * up to date). Pure arithmetic over the link map, so tests drive it with synthetic machines and
+ * bench/sched_decision times it.
  */
 #include "sched_policy/sched.h"
 #include <math.h>
 #include <string.h>
 
 #define NEVER 1e29 /* lm_best_route's "no route" is at least this */
-
-static int link_bit(int s, int d) { return s * LM_MAX_NODES + d; }
-
-static void set_us_per_byte(struct pl_links *L, int s, int d)
-{
-	double bw = L->eff.link[s][d].bw_gbs; /* GB/s = 1e3 bytes/us */
-	L->us_per_byte[s][d] = bw > 0 ? 1.0 / (bw * 1e3) : 0;
-}
-
-/* The fastest link out of and into each node (see min_out_inv in sched.h). */
-static void bounds_update(struct pl_links *L)
-{
-	for (int a = 0; a < L->n; a++) {
-		L->min_out_inv[a] = L->min_in_inv[a] = PL_INF;
-		L->min_out_lat[a] = L->min_in_lat[a] = PL_INF;
-	}
-	for (int a = 0; a < L->n; a++)
-		for (int b = 0; b < L->n; b++) {
-			double inv = L->us_per_byte[a][b], lat = L->eff.link[a][b].latency_us;
-			if (a == b || !(inv > 0))
-				continue;
-			if (inv < L->min_out_inv[a])
-				L->min_out_inv[a] = inv;
-			if (inv < L->min_in_inv[b])
-				L->min_in_inv[b] = inv;
-			if (lat < L->min_out_lat[a])
-				L->min_out_lat[a] = lat;
-			if (lat < L->min_in_lat[b])
-				L->min_in_lat[b] = lat;
-		}
-}
-
-void pl_links_init(struct pl_links *L, const struct lm_db *db)
-{
-	memset(L, 0, sizeof(*L));
-	L->db = *db;
-	L->n = db->nnodes;
-	L->eff = *db;
-	L->eff.ngroups = 0; /* eff carries the sharing in its bandwidths already */
-	for (int a = 0; a < L->n; a++)
-		for (int b = 0; b < L->n; b++)
-			set_us_per_byte(L, a, b);
-	/* A host whose outgoing links share a group with other links is a scarce resource: reading
-	 * a tile from it twice takes bandwidth from every GPU. */
-	for (int g = 0; g < db->ngroups; g++) {
-		const struct lm_group *gr = &db->group[g];
-		int nhost = 0;
-		for (int i = 0; i < gr->nlinks; i++)
-			if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
-				nhost++;
-		if (nhost >= 2)
-			for (int i = 0; i < gr->nlinks; i++)
-				if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
-					L->host_shared[gr->src[i]] = 1;
-	}
-	/* Only links in a sharing group change bandwidth with the others' use. */
-	for (int a = 0; a < L->n; a++)
-		for (int b = 0; b < L->n; b++)
-			for (int g = 0; g < db->ngroups && a != b; g++) {
-				int in = 0;
-				for (int i = 0; i < db->group[g].nlinks; i++)
-					in |= db->group[g].src[i] == a && db->group[g].dst[i] == b;
-				if (in) {
-					L->grouped[L->ngrouped][0] = a, L->grouped[L->ngrouped][1] = b;
-					L->ngrouped++;
-					break;
-				}
-			}
-	L->active[0] = ~0ull; /* differs from any real set: the first refresh computes eff */
-	pl_links_refresh(L, 0);
-}
-
-void pl_links_refresh(struct pl_links *L, double now)
-{
-	memcpy(L->scratch, L->free_us, sizeof L->scratch);
-	uint64_t act[4] = { 0, 0, 0, 0 };
-	int pairs[LM_MAX_NODES * LM_MAX_NODES][2], np = 0;
-	for (int s = 0; s < L->n; s++)
-		for (int d = 0; d < L->n; d++)
-			if (L->free_us[s][d] > now) {
-				int b = link_bit(s, d);
-				act[b >> 6] |= 1ull << (b & 63);
-				pairs[np][0] = s, pairs[np][1] = d, np++;
-			}
-	if (memcmp(act, L->active, sizeof(act)) == 0)
-		return;
-	memcpy(L->active, act, sizeof(act));
-	/* Each link as if it were used now beside the busy ones: the bandwidth a new copy gets. */
-	double bw[LM_MAX_NODES][LM_MAX_NODES];
-	lm_shared_bw_all(&L->db, (const int (*)[2])pairs, np, bw);
-	for (int i = 0; i < L->ngrouped; i++) {
-		int s = L->grouped[i][0], d = L->grouped[i][1];
-		L->eff.link[s][d].bw_gbs = bw[s][d];
-		set_us_per_byte(L, s, d);
-	}
-	bounds_update(L);
-}
 
 /* lm_best_route over eff, inlined for the policy's hot path: the same store-and-forward walk
  * (a hop starts when the datum is at its source and the link is free), the same order (direct,

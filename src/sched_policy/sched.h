@@ -34,7 +34,7 @@ void pl_settings_from_env(struct pl_settings *s);
  * list spells it ("cpu3", "cuda0"), `type` its class ("cpu", "cuda"). An empty list allows all. */
 int pl_device_allowed(const char *list, const char *type, const char *name);
 
-/* ---- link availability matrix (eta.c) ---- */
+/* ---- link availability matrix (links.c; routes and arrivals: eta.c) ---- */
 struct pl_links {
 	struct lm_db db;   /* the machine as measured */
 	struct lm_db eff;  /* the same with each link's bandwidth under the sharing now in effect */
@@ -49,9 +49,17 @@ struct pl_links {
 	double min_out_inv[LM_MAX_NODES], min_in_inv[LM_MAX_NODES];
 	double min_out_lat[LM_MAX_NODES], min_in_lat[LM_MAX_NODES];
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
+	unsigned char on[LM_MAX_NODES][LM_MAX_NODES]; /* the same as a matrix (lm_group_levels) */
 	double bytes[LM_MAX_NODES][LM_MAX_NODES];   /* bytes planned over each link (summary) */
 	int host_shared[LM_MAX_NODES];              /* host node whose links share a group */
-	int ngrouped, grouped[LM_MAX_NODES * LM_MAX_NODES][2]; /* links in some sharing group */
+	/* Sharing, kept per group so that a refresh redoes only the groups whose busy links
+	 * changed: each group's links (bitset), the level it leaves each of them under `active`
+	 * (lm_group_levels), and per link the groups it is in (gref[gref_first[b]..gref_first[b+1]),
+	 * as g * LM_MAX_GROUP_LINKS + index in the group, for link bit b = src * LM_MAX_NODES + dst). */
+	uint64_t group_bits[LM_MAX_GROUPS][4];
+	double level[LM_MAX_GROUPS][LM_MAX_GROUP_LINKS];
+	int gref_first[LM_MAX_NODES * LM_MAX_NODES + 1];
+	unsigned short gref[LM_MAX_GROUPS * LM_MAX_GROUP_LINKS];
 };
 void pl_links_init(struct pl_links *L, const struct lm_db *db);
 /* Recomputes eff when the set of busy links (free_us > now) changed since the last call.
