@@ -157,8 +157,12 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 	/* Nothing busy yet: every group's levels for idle links, as a first refresh would. */
 	uint64_t all[4] = { ~0ull, ~0ull, ~0ull, ~0ull };
 	sharing_update(L, all);
-	for (int a = 0; a < L->n; a++)
+	for (int a = 0; a < L->n; a++) {
 		bound_out(L, a), bound_in(L, a);
+		for (int b = 0; b < L->n; b++)
+			if (L->us_per_byte[a][b] > 0) /* sharing never takes a link's bandwidth to 0 */
+				L->links_out[a] |= 1u << b;
+	}
 	latency_bounds(L);
 	pl_links_refresh(L, 0);
 }
@@ -170,12 +174,16 @@ void pl_links_refresh(struct pl_links *L, double now)
 	/* A node's links out are LM_MAX_NODES consecutive bits within one word: one row at a time. */
 	_Static_assert(64 % LM_MAX_NODES == 0, "a row of link bits fits one word");
 	uint64_t act[4] = { 0, 0, 0, 0 };
+	int late = 0;
 	for (int s = 0; s < n; s++) {
 		uint64_t row = 0;
-		for (int d = 0; d < n; d++)
+		for (int d = 0; d < n; d++) {
 			row |= (uint64_t)(L->free_us[s][d] > now) << d;
+			late |= L->free_us[s][d] >= PL_LATE;
+		}
 		act[link_bit(s, 0) >> 6] |= row << (link_bit(s, 0) & 63);
 	}
+	L->late = late;
 	uint64_t chg[4];
 	for (int w = 0; w < 4; w++)
 		chg[w] = act[w] ^ L->active[w];

@@ -274,7 +274,9 @@ static void choose_and_commit(struct starpu_task *task, struct pl_cand *cand, in
 		cand[i].free_us = f > now ? f : now;
 	}
 	int nv = build_views(task, now, v, bufidx);
-	pl_choose(&pl_g.L, v, nv, cand, nc, kernel_us, now, pl_g.set.route, pl_g.set.max_hops, &dec);
+	/* PARALIA_VERBOSE=2 prints every class's best end: every node's readiness then. */
+	(pl_g.set.verbose >= 2 ? pl_choose_all : pl_choose)(&pl_g.L, v, nv, cand, nc, kernel_us, now,
+	                                                     pl_g.set.route, pl_g.set.max_hops, &dec);
 	if (dec.best < 0) {
 		/* Every class excluded for this task (ratio against itself cannot do that, but a NaN
 		 * can): the first candidate, now. */

@@ -15,6 +15,7 @@
 #include "linkmap/linkmap.h"
 
 #define PL_INF 1e300
+#define PL_LATE 1e20 /* us: times beyond are no real machine's (pl_choose then weighs every node) */
 #define PL_MAX_INPUTS 16   /* inputs beyond this are not modelled (their transfers are StarPU's) */
 #define PL_MAX_CLASSES 64  /* distinct (worker type, device) pairs */
 
@@ -49,6 +50,8 @@ struct pl_links {
 	double min_out_inv[LM_MAX_NODES], min_in_inv[LM_MAX_NODES];
 	double min_out_lat[LM_MAX_NODES], min_in_lat[LM_MAX_NODES];
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
+	unsigned links_out[LM_MAX_NODES];           /* per node, the nodes it has a link to (bit each) */
+	int late;                                   /* some link is busy until PL_LATE or later */
 	unsigned char on[LM_MAX_NODES][LM_MAX_NODES]; /* the same as a matrix (lm_group_levels) */
 	double bytes[LM_MAX_NODES][LM_MAX_NODES];   /* bytes planned over each link (summary) */
 	int host_shared[LM_MAX_NODES];              /* host node whose links share a group */
@@ -111,6 +114,12 @@ struct pl_decision {
 void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
                const struct pl_cand *c, int nc, const double *kernel_us, double now,
                int route, int max_hops, struct pl_decision *out);
+/* The same choice, with out->node_ready computed for every node that has a candidate:
+ * pl_choose leaves PL_INF where a bound showed that no candidate on the node can be chosen
+ * (the per-class ends of PARALIA_VERBOSE=2 read them all). */
+void pl_choose_all(struct pl_links *L, const struct pl_dview *in, int nin,
+                   const struct pl_cand *c, int nc, const double *kernel_us, double now,
+                   int route, int max_hops, struct pl_decision *out);
 
 /* Device selection: a class whose kernel time is more than ratio times the best class's gets
  * kernel_us = -1 (none of this task); ratio <= 0 excludes nothing. Returns how many classes. */
