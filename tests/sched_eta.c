@@ -21,7 +21,7 @@ static int same_view(const struct pl_dview *a, const struct pl_dview *b, int n)
 
 /* pl_choose skips the nodes a bound rules out and shares work between the others; the choice,
  * its times, every node's readiness (pl_choose_all; pl_choose's where it computed one) and what
- * pl_commit then commits must be those of the plain search (tests/sched_reference.h), bit for
+ * pl_commit or pl_commit_plan then commits must be those of the plain search (tests/sched_reference.h), bit for
  * bit, along random task streams on every synthetic machine: tiles of random sizes held on
  * random nodes or on their way, links busy from earlier tasks, candidates in any order, several
  * per node, CPU classes close enough to win, relays on and off, 0 to 2 hops. Half the streams
@@ -98,7 +98,8 @@ static void choose_equals_reference(void)
 				}
 				if (r.best >= 0) {
 					struct pl_hop hl[16], hr[16];
-					int nl = pl_commit(&L, a, nin, cand[d.best].node, now, d.end_us, route, max_hops, hl, 16);
+					int nl = t % 2 ? pl_commit(&L, a, nin, cand[d.best].node, now, d.end_us, route, max_hops, hl, 16)
+					               : pl_commit_plan(&L, a, nin, cand[d.best].node, now, d.end_us, &d, hl, 16);
 					int nr = ref_commit(&R, b, nin, cand[r.best].node, now, r.end_us, route, max_hops, hr, 16);
 					ok &= nl == nr && memcmp(L.free_us, R.free_us, sizeof L.free_us) == 0
 					      && memcmp(L.scratch, R.scratch, sizeof L.scratch) == 0;
@@ -118,7 +119,7 @@ static void choose_equals_reference(void)
 			}
 		}
 	}
-	t_check(bad == 0 && skipped > 0, "pl_choose, pl_choose_all, pl_commit = the plain search on %d "
+	t_check(bad == 0 && skipped > 0, "pl_choose, pl_choose_all, pl_commit(_plan) = the plain search on %d "
 	        "random tasks (%d differ; %d nodes skipped)", tasks, bad, skipped);
 }
 

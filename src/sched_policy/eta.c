@@ -287,18 +287,26 @@ static double arrival_bound(const struct pl_links *L, const struct pl_dview *d, 
 	return t0min + hop * (1 - 1e-12);
 }
 
-/* When the read inputs can all be on `node`: those that travel share links, so they are planned
- * one after the other on the scratch copy of the availability matrix, rolled back afterwards.
+/* The routes of a node's trial plan, per input (np 0: nothing to copy). */
+struct node_routes {
+	signed char np[PL_MAX_INPUTS];
+	unsigned char p[PL_MAX_INPUTS][4];
+};
+
+/* When the read inputs can all be on `node` (their routes in R): those that travel share links,
+ * so they are planned one after the other on the scratch copy of the availability matrix, rolled
+ * back afterwards.
  * With P, gives up (PL_INF) once the inputs planned so far make every candidate on the node
  * score more than ub, which some candidate elsewhere reaches. */
 static double inputs_ready(struct pl_links *L, const struct pl_dview *in, int nin,
                            const struct sources *S, int node, double now, int route, int max_hops,
-                           const struct node_plan *P, double ub)
+                           const struct node_plan *P, double ub, struct node_routes *R)
 {
 	double ready = now;
 	struct pl_undo undo;
 	undo.n = 0;
 	for (int j = 0; j < nin; j++) {
+		R->np[j] = 0;
 		if (!in[j].read)
 			continue;
 		int p[4], np;
@@ -311,6 +319,9 @@ static double inputs_ready(struct pl_links *L, const struct pl_dview *in, int ni
 		if (np >= 2) {
 			double t0 = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
 			a = occupy(L, L->scratch, p, np, in[j].bytes, t0, &undo);
+			R->np[j] = (signed char)np;
+			for (int h = 0; h < np; h++)
+				R->p[j][h] = (unsigned char)p[h];
 		}
 		if (a > ready)
 			ready = a;
@@ -407,12 +418,13 @@ static void choose(struct pl_links *L, const struct pl_dview *in, int nin, const
 	}
 	double ub = PL_INF; /* a score some candidate weighed reaches */
 	int nw = 0;         /* nodes weighed: order[0..nw) */
+	struct node_routes routes[LM_MAX_NODES];
 	for (int q = 0; q < nn; q++) {
 		int node = order[q];
 		if (prune && P[node].lb > ub)
 			break; /* nor can the nodes after it */
 		double ready = inputs_ready(L, in, nin, S, node, now, route, max_hops,
-		                            prune ? &P[node] : NULL, ub);
+		                            prune ? &P[node] : NULL, ub, &routes[node]);
 		if (ready >= PL_INF)
 			continue;
 		out->node_ready[node] = ready;
@@ -445,6 +457,12 @@ static void choose(struct pl_links *L, const struct pl_dview *in, int nin, const
 			}
 		}
 	}
+	/* The chosen node's trial plan is what pl_commit would plan again (pl_commit_plan). */
+	if (out->best >= 0) {
+		const struct node_routes *R = &routes[c[out->best].node];
+		memcpy(out->plan_np, R->np, (size_t)nin);
+		memcpy(out->plan, R->p, sizeof(R->p[0]) * (size_t)nin);
+	}
 }
 
 void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
@@ -461,6 +479,40 @@ void pl_choose_all(struct pl_links *L, const struct pl_dview *in, int nin,
 	choose(L, in, nin, c, nc, kernel_us, now, route, max_hops, 0, out);
 }
 
+/* Commits input j's copy along path p (np nodes), from when the datum is at its source and each
+ * link is free: the links' availability, the input's ETA vector (intermediate nodes included),
+ * the byte counters; appends the hops (up to max_hops_out). */
+static int commit_route(struct pl_links *L, struct pl_dview *in, int j, const int *p, int np,
+                        double now, struct pl_hop *hops, int nh, int max_hops_out)
+{
+	double t = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
+	for (int h = 0; h + 1 < np; h++) {
+		int s = p[h], d = p[h + 1];
+		double start = L->free_us[s][d] > t ? L->free_us[s][d] : t;
+		double arr = occupy(L, L->free_us, p + h, 2, in[j].bytes, t, NULL);
+		L->scratch[s][d] = arr;
+		L->late |= arr >= PL_LATE;
+		L->bytes[s][d] += (double)in[j].bytes;
+		if (arr < in[j].eta[d])
+			in[j].eta[d] = arr;
+		if (nh < max_hops_out)
+			hops[nh++] = (struct pl_hop){ j, s, d, start, arr };
+		t = arr;
+	}
+	return nh;
+}
+
+/* Written data: after the task, the only valid copy is the worker's, at the task's end. */
+static void commit_writes(const struct pl_links *L, struct pl_dview *in, int nin, int node, double end_us)
+{
+	for (int j = 0; j < nin; j++)
+		if (in[j].write) {
+			for (int i = 0; i < L->n; i++)
+				in[j].eta[i] = PL_INF;
+			in[j].eta[node] = end_us;
+		}
+}
+
 int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
               double end_us, int route, int max_hops, struct pl_hop *hops, int max_hops_out)
 {
@@ -472,30 +524,22 @@ int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double
 		double a = pl_arrival(L, &in[j], node, now, route, max_hops, p, &np);
 		if (np < 2 || a >= PL_INF)
 			continue; /* no modelled way there: StarPU will find one */
-		/* Walk the route, occupying each link from when the tile is at its source and the
-		 * link is free: the same arithmetic as lm_best_route, now committed. */
-		double t = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
-		for (int h = 0; h + 1 < np; h++) {
-			int s = p[h], d = p[h + 1];
-			double start = L->free_us[s][d] > t ? L->free_us[s][d] : t;
-			double arr = occupy(L, L->free_us, p + h, 2, in[j].bytes, t, NULL);
-			L->scratch[s][d] = arr;
-			L->late |= arr >= PL_LATE;
-			L->bytes[s][d] += (double)in[j].bytes;
-			if (arr < in[j].eta[d])
-				in[j].eta[d] = arr;
-			if (nh < max_hops_out)
-				hops[nh++] = (struct pl_hop){ j, s, d, start, arr };
-			t = arr;
-		}
+		nh = commit_route(L, in, j, p, np, now, hops, nh, max_hops_out);
 	}
-	/* Written data: after the task, the only valid copy is the worker's, at the task's end. */
-	for (int j = 0; j < nin; j++)
-		if (in[j].write) {
-			for (int i = 0; i < L->n; i++)
-				in[j].eta[i] = PL_INF;
-			in[j].eta[node] = end_us;
+	commit_writes(L, in, nin, node, end_us);
+	return nh;
+}
+
+int pl_commit_plan(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
+                   double end_us, const struct pl_decision *d, struct pl_hop *hops, int max_hops_out)
+{
+	int nh = 0;
+	for (int j = 0; j < nin && j < PL_MAX_INPUTS; j++)
+		if (d->plan_np[j] >= 2) {
+			int p[4] = { d->plan[j][0], d->plan[j][1], d->plan[j][2], d->plan[j][3] };
+			nh = commit_route(L, in, j, p, d->plan_np[j], now, hops, nh, max_hops_out);
 		}
+	commit_writes(L, in, nin, node, end_us);
 	return nh;
 }
 

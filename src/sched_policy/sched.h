@@ -102,6 +102,10 @@ struct pl_decision {
 	double start_us, end_us;       /* predicted start and end on the chosen worker */
 	double ready_us;               /* when its inputs are all there */
 	double node_ready[LM_MAX_NODES]; /* per node: when the inputs are all there (PL_INF = not computed) */
+	/* The chosen worker's node: per input, the route its copy takes (plan[j][0..plan_np[j]),
+	 * plan_np[j] < 2: no copy), as pl_commit would find it again (pl_commit_plan). */
+	signed char plan_np[PL_MAX_INPUTS];
+	unsigned char plan[PL_MAX_INPUTS][4];
 };
 /* Chooses the candidate that finishes first: max(free, inputs' arrival on its node) + kernel
  * time of its class. Inputs' arrivals are computed once per memory node, so the cost grows with
@@ -142,6 +146,10 @@ struct pl_hop { int data; int src, dst; double start_us, arrival_us; };
  * and returns how many were planned. */
 int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
               double end_us, int route, int max_hops, struct pl_hop *hops, int max_hops_out);
+/* The same for the choice d that pl_choose just made (d->best >= 0, node its worker's node, no
+ * change to L or in since): its routes are the ones pl_commit would search for again. */
+int pl_commit_plan(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
+                   double end_us, const struct pl_decision *d, struct pl_hop *hops, int max_hops_out);
 
 /* ---- per-worker queues (queues.c) ---- */
 struct pl_qent {
