@@ -100,7 +100,7 @@ int main(int argc, char **argv)
 		struct pl_decision d;
 		pl_choose(&L, in, 3, cand, nc, kern, now, 1, 1, &d);
 		struct pl_hop hops[8];
-		pl_commit(&L, in, 3, cand[d.best].node, now, d.end_us, 1, 1, hops, 8);
+		pl_commit_plan(&L, in, 3, cand[d.best].node, now, d.end_us, &d, hops, 8);
 		wfree[d.best] = d.end_us;
 		for (int j = 0; j < 3; j++) {
 			in[j].write = 0;

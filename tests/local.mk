@@ -107,7 +107,7 @@ tests_linkmap_png_CFLAGS = $(AM_CFLAGS) $(PNG_CFLAGS)
 tests_linkmap_png_LDADD = $(LDADD) $(PNG_LIBS)
 TESTS += tests/linkmap_png
 # The paralia scheduling policy: its model on synthetic link databases (no StarPU needed).
-EXTRA_DIST += tests/sched_testing.h
+EXTRA_DIST += tests/sched_testing.h tests/sched_reference.h
 check_PROGRAMS += tests/sched_eta tests/sched_host_once tests/sched_queue tests/sched_route
 tests_sched_eta_SOURCES = tests/sched_eta.c $(TESTING_SOURCES)
 tests_sched_host_once_SOURCES = tests/sched_host_once.c $(TESTING_SOURCES)

@@ -6,11 +6,173 @@
  */
 #include "tests/testing.h"
 #include "tests/sched_testing.h"
+#include "tests/sched_reference.h"
 #include <math.h>
+#include <string.h>
 
 #define MB32 (32u << 20)
 
 static double h2d_us(double bw, size_t bytes) { return 10 + (double)bytes / (bw * 1e3); }
+
+static int same_view(const struct pl_dview *a, const struct pl_dview *b, int n)
+{
+	return memcmp(a->eta, b->eta, sizeof(double) * (size_t)n) == 0;
+}
+
+/* pl_choose skips the nodes a bound rules out and shares work between the others; the choice,
+ * its times, every node's readiness (pl_choose_all; pl_choose's where it computed one) and what
+ * pl_commit or pl_commit_plan then commits must be those of the plain search (tests/sched_reference.h), bit for
+ * bit, along random task streams on every synthetic machine: tiles of random sizes held on
+ * random nodes or on their way, links busy from earlier tasks, candidates in any order, several
+ * per node, CPU classes close enough to win, relays on and off, 0 to 2 hops. Half the streams
+ * use equal kernels, sizes and free times, so that scores tie and the order rule decides. */
+static void choose_equals_reference(void)
+{
+	const char *maps[] = { "h200x4", "dgx1-v100", "a100-nvswitch-8", "pcie-only-4", "numa4-synthetic" };
+	static struct pl_links L, R;
+	enum { NT = 64 };
+	static struct pl_dview tl[NT], tr[NT];
+	int bad = 0, tasks = 0, skipped = 0;
+	srand(5);
+	for (int m = 0; m < 5; m++) {
+		struct lm_db x;
+		st_load(&x, maps[m]);
+		int n = x.nnodes;
+		for (int scen = 0; scen < 12; scen++) {
+			int route = scen % 2, max_hops = scen / 2 % 3, ties = scen >= 6;
+			pl_links_init(&L, &x);
+			pl_links_init(&R, &x);
+			struct pl_cand cand[40];
+			int nc = 0;
+			for (int g = 1; g < n; g++) {
+				cand[nc++] = (struct pl_cand){ nc, g, g, 0 };
+				if (g % 2)
+					cand[nc++] = (struct pl_cand){ nc, g, g, 0 };
+			}
+			for (int k = 0; k < 8; k++)
+				cand[nc++] = (struct pl_cand){ nc, 0, 0, 0 };
+			for (int i = nc - 1; i > 0 && scen % 3; i--) {
+				int j = rand() % (i + 1);
+				struct pl_cand t = cand[i];
+				cand[i] = cand[j], cand[j] = t;
+			}
+			double wfree[40] = { 0 };
+			for (int i = 0; i < NT; i++) {
+				st_view(&tl[i], ties ? 32u << 20 : (size_t)(1 + rand() % 64) << 20, 1, 0);
+				tl[i].eta[rand() % 3 ? 0 : 1 + rand() % (n - 1)] = 0;
+				tr[i] = tl[i];
+			}
+			double now = 0;
+			for (int t = 0; t < 150; t++, tasks++) {
+				now += ties ? 100 * (rand() % 4) : rand() % 400;
+				if (ties && rand() % 3 == 0)
+					memset(wfree, 0, sizeof wfree);
+				pl_links_refresh(&L, now);
+				pl_links_refresh(&R, now);
+				for (int i = 0; i < nc; i++)
+					cand[i].free_us = wfree[i] > now ? wfree[i] : now;
+				double kern[LM_MAX_NODES], gk = ties ? 340 : 50 + rand() % 1000;
+				kern[0] = scen % 4 < 2 ? gk * (1 + rand() % 30) / 10.0 : -1;
+				for (int g = 1; g < n; g++)
+					kern[g] = ties ? gk : rand() % 20 == 0 ? -1 : gk * (1 + (rand() % 3) * 0.25);
+				int nin = 1 + rand() % 5, id[5];
+				struct pl_dview a[5], b[5];
+				for (int j = 0; j < nin; j++) {
+					id[j] = rand() % NT;
+					a[j] = tl[id[j]], b[j] = tr[id[j]];
+					a[j].read = b[j].read = rand() % 8 != 0;
+					a[j].write = b[j].write = j == nin - 1 || rand() % 10 == 0;
+				}
+				struct pl_decision d, da, r;
+				pl_choose(&L, a, nin, cand, nc, kern, now, route, max_hops, &d);
+				pl_choose_all(&L, a, nin, cand, nc, kern, now, route, max_hops, &da);
+				ref_choose(&R, b, nin, cand, nc, kern, now, route, max_hops, &r);
+				int ok = d.best == r.best && da.best == r.best;
+				if (r.best >= 0)
+					ok &= d.end_us == r.end_us && d.start_us == r.start_us && d.ready_us == r.ready_us
+					      && da.end_us == r.end_us && da.ready_us == r.ready_us;
+				for (int i = 0; i < n; i++) {
+					ok &= da.node_ready[i] == r.node_ready[i];
+					ok &= d.node_ready[i] >= PL_INF || d.node_ready[i] == r.node_ready[i];
+					skipped += d.node_ready[i] >= PL_INF && r.node_ready[i] < PL_INF;
+				}
+				if (r.best >= 0) {
+					struct pl_hop hl[16], hr[16];
+					int nl = t % 2 ? pl_commit(&L, a, nin, cand[d.best].node, now, d.end_us, route, max_hops, hl, 16)
+					               : pl_commit_plan(&L, a, nin, cand[d.best].node, now, d.end_us, &d, hl, 16);
+					int nr = ref_commit(&R, b, nin, cand[r.best].node, now, r.end_us, route, max_hops, hr, 16);
+					ok &= nl == nr && memcmp(L.free_us, R.free_us, sizeof L.free_us) == 0
+					      && memcmp(L.scratch, R.scratch, sizeof L.scratch) == 0;
+					for (int h = 0; h < nl && h < nr; h++)
+						ok &= hl[h].data == hr[h].data && hl[h].src == hr[h].src && hl[h].dst == hr[h].dst
+						      && hl[h].start_us == hr[h].start_us && hl[h].arrival_us == hr[h].arrival_us;
+					for (int j = 0; j < nin; j++) {
+						ok &= same_view(&a[j], &b[j], n);
+						a[j].write = b[j].write = 0;
+						tl[id[j]] = a[j], tr[id[j]] = b[j];
+					}
+					wfree[r.best] = r.end_us;
+				}
+				if (!ok && bad++ < 3)
+					printf("differs: %s scenario %d task %d: best %d/%d (reference %d), end %.17g (%.17g)\n",
+					       maps[m], scen, t, d.best, da.best, r.best, d.end_us, r.end_us);
+			}
+		}
+	}
+	t_check(bad == 0 && skipped > 0, "pl_choose, pl_choose_all, pl_commit(_plan) = the plain search on %d "
+	        "random tasks (%d differ; %d nodes skipped)", tasks, bad, skipped);
+}
+
+/* The refresh recomputes only the sharing groups whose busy links changed: the same bandwidths,
+ * inverse bandwidths and fastest links in and out as lm_shared_bw_all over the whole busy set,
+ * along random sequences of busy sets (a few links change per step, as copies come and go). */
+static void refresh_equals_full(void)
+{
+	const char *maps[] = { "h200x4", "dgx1-v100", "a100-nvswitch-8", "pcie-only-4", "numa4-synthetic" };
+	static struct pl_links L;
+	int bad = 0, steps = 0;
+	srand(11);
+	for (int m = 0; m < 5; m++) {
+		struct lm_db x;
+		st_load(&x, maps[m]);
+		pl_links_init(&L, &x);
+		int n = x.nnodes;
+		for (int it = 0; it < 400; it++, steps++) {
+			for (int c = rand() % 4; c >= 0; c--)
+				L.free_us[rand() % n][rand() % n] = rand() % 2 ? 0 : 1e9;
+			pl_links_refresh(&L, 100);
+			int act[LM_MAX_NODES * LM_MAX_NODES][2], na = 0;
+			for (int a = 0; a < n; a++)
+				for (int b = 0; b < n; b++)
+					if (L.free_us[a][b] > 100)
+						act[na][0] = a, act[na][1] = b, na++;
+			double bw[LM_MAX_NODES][LM_MAX_NODES];
+			lm_shared_bw_all(&x, (const int (*)[2])act, na, bw);
+			double out_inv[LM_MAX_NODES], in_inv[LM_MAX_NODES], out_lat[LM_MAX_NODES], in_lat[LM_MAX_NODES];
+			for (int a = 0; a < n; a++)
+				out_inv[a] = in_inv[a] = out_lat[a] = in_lat[a] = PL_INF;
+			for (int a = 0; a < n; a++)
+				for (int b = 0; b < n; b++) {
+					if (a == b)
+						continue;
+					double inv = bw[a][b] > 0 ? 1.0 / (bw[a][b] * 1e3) : 0;
+					bad += L.eff.link[a][b].bw_gbs != bw[a][b] || L.us_per_byte[a][b] != inv;
+					if (!(inv > 0))
+						continue;
+					double lat = x.link[a][b].latency_us;
+					out_inv[a] = inv < out_inv[a] ? inv : out_inv[a];
+					in_inv[b] = inv < in_inv[b] ? inv : in_inv[b];
+					out_lat[a] = lat < out_lat[a] ? lat : out_lat[a];
+					in_lat[b] = lat < in_lat[b] ? lat : in_lat[b];
+				}
+			for (int a = 0; a < n; a++)
+				bad += L.min_out_inv[a] != out_inv[a] || L.min_in_inv[a] != in_inv[a]
+				       || L.min_out_lat[a] != out_lat[a] || L.min_in_lat[a] != in_lat[a];
+		}
+	}
+	t_check(bad == 0, "refresh by changed groups = lm_shared_bw_all on %d random busy sets (%d differ)",
+	        steps, bad);
+}
 
 int main(void)
 {
@@ -210,5 +372,8 @@ int main(void)
 	int all[3] = { 1, 1, 1 };
 	pl_anchor_fallbacks(kd, fb, all, usable, type, 3);
 	t_check(kd[0] == 50000 && kd[2] == 520, "all measured: unchanged");
+
+	refresh_equals_full();
+	choose_equals_reference();
 	return t_summary();
 }

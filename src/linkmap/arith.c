@@ -5,6 +5,7 @@
  * machines (STYLE: decision arithmetic without StarPU).
  */
 #include "linkmap/linkmap.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,48 @@ static double fair_level_plus(double total, const double *caps, int n, double ex
 	return m > 0 && merged[m - 1] > 0 ? merged[m - 1] : 0;
 }
 
+/* Sorted ascending by insertion: a group has a few links, and qsort's call per comparison
+ * cost more than the sort (any correct sort gives the same array). */
+static void sort_caps(double *caps, int n)
+{
+	for (int i = 1; i < n; i++) {
+		double x = caps[i];
+		int j = i;
+		for (; j > 0 && caps[j - 1] > x; j--)
+			caps[j] = caps[j - 1];
+		caps[j] = x;
+	}
+}
+
+void lm_group_levels(const struct lm_db *db, int g, const unsigned char on[LM_MAX_NODES][LM_MAX_NODES],
+                     double *level)
+{
+	const struct lm_group *gr = &db->group[g];
+	double caps[LM_MAX_GROUP_LINKS];
+	int n = 0;
+	for (int i = 0; i < gr->nlinks; i++)
+		if (valid_pair(db, gr->src[i], gr->dst[i]) && on[gr->src[i]][gr->dst[i]])
+			caps[n++] = db->link[gr->src[i]][gr->dst[i]].bw_gbs;
+	sort_caps(caps, n);
+	/* Busy links share among themselves; an idle one is priced as if it joined them. */
+	double busy_level = n > 0 ? fair_level_plus(gr->total_gbs, caps, n, -1) : 0;
+	/* Idle links of one bandwidth get one level (a switch's links often all have the same). */
+	double last_cap = -1, last_level = 0;
+	for (int i = 0; i < gr->nlinks; i++) {
+		int s = gr->src[i], d = gr->dst[i];
+		double cap = valid_pair(db, s, d) && s != d ? db->link[s][d].bw_gbs : 0;
+		if (!(cap > 0))
+			level[i] = HUGE_VAL;
+		else if (on[s][d])
+			level[i] = busy_level;
+		else {
+			if (cap != last_cap)
+				last_cap = cap, last_level = fair_level_plus(gr->total_gbs, caps, n, cap);
+			level[i] = last_level;
+		}
+	}
+}
+
 void lm_shared_bw_all(const struct lm_db *db, const int (*active)[2], int nactive,
                       double bw[LM_MAX_NODES][LM_MAX_NODES])
 {
@@ -120,24 +163,14 @@ void lm_shared_bw_all(const struct lm_db *db, const int (*active)[2], int nactiv
 	for (int s = 0; s < db->nnodes; s++)
 		for (int d = 0; d < db->nnodes; d++)
 			bw[s][d] = s == d ? 0 : db->link[s][d].bw_gbs;
+	/* Levels are positive, so a link without bandwidth keeps 0 and the others their minimum. */
 	for (int k = 0; k < db->ngroups; k++) {
-		const struct lm_group *g = &db->group[k];
-		double caps[LM_MAX_GROUP_LINKS];
-		int n = 0;
-		for (int i = 0; i < g->nlinks; i++)
-			if (valid_pair(db, g->src[i], g->dst[i]) && on[g->src[i]][g->dst[i]])
-				caps[n++] = db->link[g->src[i]][g->dst[i]].bw_gbs;
-		qsort(caps, n, sizeof(double), cmp_double);
-		/* Busy links share among themselves; an idle one is priced as if it joined them. */
-		double busy_level = n > 0 ? fair_level_plus(g->total_gbs, caps, n, -1) : 0;
-		for (int i = 0; i < g->nlinks; i++) {
-			int s = g->src[i], d = g->dst[i];
-			if (!valid_pair(db, s, d) || s == d || bw[s][d] <= 0)
-				continue;
-			double level = on[s][d] ? busy_level
-			                        : fair_level_plus(g->total_gbs, caps, n, db->link[s][d].bw_gbs);
-			if (level < bw[s][d])
-				bw[s][d] = level;
+		double level[LM_MAX_GROUP_LINKS];
+		lm_group_levels(db, k, (const unsigned char (*)[LM_MAX_NODES])on, level);
+		for (int i = 0; i < db->group[k].nlinks; i++) {
+			int s = db->group[k].src[i], d = db->group[k].dst[i];
+			if (level[i] < HUGE_VAL && level[i] < bw[s][d])
+				bw[s][d] = level[i];
 		}
 	}
 }

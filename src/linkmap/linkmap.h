@@ -148,6 +148,12 @@ double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active
  * link), sorting each group's busy links once: the policy's refresh when the busy set changes. */
 void lm_shared_bw_all(const struct lm_db *db, const int (*active)[2], int nactive,
                       double bw[LM_MAX_NODES][LM_MAX_NODES]);
+/* One group's part of lm_shared_bw_all, with on[src][dst] != 0 for the busy links: level[i] is
+ * the bandwidth the group leaves to its i-th link (HUGE_VAL for a link without bandwidth of its
+ * own); a link's bandwidth is the least of its own and its groups' levels. The policy recomputes
+ * only the groups whose busy links changed. */
+void lm_group_levels(const struct lm_db *db, int g, const unsigned char on[LM_MAX_NODES][LM_MAX_NODES],
+                     double *level);
 /* lm_link_time_us at the bandwidth lm_shared_bw gives under active[]. */
 double lm_shared_time_us(const struct lm_db *db, int src, int dst, size_t bytes,
                          const int (*active)[2], int nactive);

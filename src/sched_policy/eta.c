@@ -2,111 +2,15 @@
 /*
  * The policy's model of time (Uncut-GEMMs' link availability matrix and per-data ETA vectors):
  * when each link is next free, when each datum is (or will be) valid on each memory node, and
- * from these the worker on which a task would finish first. Pure arithmetic over the link map,
- * so tests drive it with synthetic machines and bench/sched_decision times it.
+ * from these the worker on which a task would finish first (links.c keeps the links' sharing
+ * up to date). Pure arithmetic over the link map, so tests drive it with synthetic machines and
+ * bench/sched_decision times it.
  */
 #include "sched_policy/sched.h"
 #include <math.h>
 #include <string.h>
 
 #define NEVER 1e29 /* lm_best_route's "no route" is at least this */
-
-static int link_bit(int s, int d) { return s * LM_MAX_NODES + d; }
-
-static void set_us_per_byte(struct pl_links *L, int s, int d)
-{
-	double bw = L->eff.link[s][d].bw_gbs; /* GB/s = 1e3 bytes/us */
-	L->us_per_byte[s][d] = bw > 0 ? 1.0 / (bw * 1e3) : 0;
-}
-
-/* The fastest link out of and into each node (see min_out_inv in sched.h). */
-static void bounds_update(struct pl_links *L)
-{
-	for (int a = 0; a < L->n; a++) {
-		L->min_out_inv[a] = L->min_in_inv[a] = PL_INF;
-		L->min_out_lat[a] = L->min_in_lat[a] = PL_INF;
-	}
-	for (int a = 0; a < L->n; a++)
-		for (int b = 0; b < L->n; b++) {
-			double inv = L->us_per_byte[a][b], lat = L->eff.link[a][b].latency_us;
-			if (a == b || !(inv > 0))
-				continue;
-			if (inv < L->min_out_inv[a])
-				L->min_out_inv[a] = inv;
-			if (inv < L->min_in_inv[b])
-				L->min_in_inv[b] = inv;
-			if (lat < L->min_out_lat[a])
-				L->min_out_lat[a] = lat;
-			if (lat < L->min_in_lat[b])
-				L->min_in_lat[b] = lat;
-		}
-}
-
-void pl_links_init(struct pl_links *L, const struct lm_db *db)
-{
-	memset(L, 0, sizeof(*L));
-	L->db = *db;
-	L->n = db->nnodes;
-	L->eff = *db;
-	L->eff.ngroups = 0; /* eff carries the sharing in its bandwidths already */
-	for (int a = 0; a < L->n; a++)
-		for (int b = 0; b < L->n; b++)
-			set_us_per_byte(L, a, b);
-	/* A host whose outgoing links share a group with other links is a scarce resource: reading
-	 * a tile from it twice takes bandwidth from every GPU. */
-	for (int g = 0; g < db->ngroups; g++) {
-		const struct lm_group *gr = &db->group[g];
-		int nhost = 0;
-		for (int i = 0; i < gr->nlinks; i++)
-			if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
-				nhost++;
-		if (nhost >= 2)
-			for (int i = 0; i < gr->nlinks; i++)
-				if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
-					L->host_shared[gr->src[i]] = 1;
-	}
-	/* Only links in a sharing group change bandwidth with the others' use. */
-	for (int a = 0; a < L->n; a++)
-		for (int b = 0; b < L->n; b++)
-			for (int g = 0; g < db->ngroups && a != b; g++) {
-				int in = 0;
-				for (int i = 0; i < db->group[g].nlinks; i++)
-					in |= db->group[g].src[i] == a && db->group[g].dst[i] == b;
-				if (in) {
-					L->grouped[L->ngrouped][0] = a, L->grouped[L->ngrouped][1] = b;
-					L->ngrouped++;
-					break;
-				}
-			}
-	L->active[0] = ~0ull; /* differs from any real set: the first refresh computes eff */
-	pl_links_refresh(L, 0);
-}
-
-void pl_links_refresh(struct pl_links *L, double now)
-{
-	memcpy(L->scratch, L->free_us, sizeof L->scratch);
-	uint64_t act[4] = { 0, 0, 0, 0 };
-	int pairs[LM_MAX_NODES * LM_MAX_NODES][2], np = 0;
-	for (int s = 0; s < L->n; s++)
-		for (int d = 0; d < L->n; d++)
-			if (L->free_us[s][d] > now) {
-				int b = link_bit(s, d);
-				act[b >> 6] |= 1ull << (b & 63);
-				pairs[np][0] = s, pairs[np][1] = d, np++;
-			}
-	if (memcmp(act, L->active, sizeof(act)) == 0)
-		return;
-	memcpy(L->active, act, sizeof(act));
-	/* Each link as if it were used now beside the busy ones: the bandwidth a new copy gets. */
-	double bw[LM_MAX_NODES][LM_MAX_NODES];
-	lm_shared_bw_all(&L->db, (const int (*)[2])pairs, np, bw);
-	for (int i = 0; i < L->ngrouped; i++) {
-		int s = L->grouped[i][0], d = L->grouped[i][1];
-		L->eff.link[s][d].bw_gbs = bw[s][d];
-		set_us_per_byte(L, s, d);
-	}
-	bounds_update(L);
-}
 
 /* lm_best_route over eff, inlined for the policy's hot path: the same store-and-forward walk
  * (a hop starts when the datum is at its source and the link is free), the same order (direct,
@@ -176,53 +80,81 @@ static double hop_us(const struct pl_links *L, int s, int d, size_t bytes)
 	return lm_link_time_us(&L->eff, s, d, bytes);
 }
 
-/* Arrival over the links' availability `fr` (the matrix itself or a scratch copy). */
-static double arrival_in(const struct pl_links *L, const double (*fr)[LM_MAX_NODES],
-                         const struct pl_dview *d, int dst, double now, int route, int max_hops,
-                         int path[4], int *np)
+/* Where a datum can be read from, whatever node it goes to: the nodes holding a copy (or about
+ * to), ascending, each with when its copy can leave. pl_choose reads this once per input for
+ * all the nodes it weighs. */
+struct sources {
+	int n;
+	int node[LM_MAX_NODES];
+	double t0[LM_MAX_NODES];
+	int avoid_host; /* route: once a device holds or will hold the datum, a shared host is not
+	                 * read again */
+};
+
+static void sources_of(const struct pl_links *L, const struct pl_dview *d, double now, int route,
+                       struct sources *S)
 {
-	if (d->eta[dst] < PL_INF) {
-		path[0] = dst;
-		*np = 1;
-		return d->eta[dst] > now ? d->eta[dst] : now;
+	S->n = 0;
+	S->avoid_host = 0;
+	for (int s = 0; s < L->n; s++) {
+		double e = d->eta[s];
+		if (e >= PL_INF)
+			continue;
+		if (route && L->db.node[s].kind != LM_HOST)
+			S->avoid_host = 1;
+		if (!route && e > now)
+			continue; /* StarPU reads only copies valid now */
+		S->node[S->n] = s;
+		S->t0[S->n++] = e > now ? e : now;
 	}
+}
+
+/* pl_route with no hop allowed: the direct link or nothing. */
+static int direct_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
+                        size_t bytes, double t0, int path[4], double *arrival)
+{
+	double t = hop_at(L, fr, src, dst, t0, bytes);
+	*arrival = t < PL_INF ? t : PL_INF;
+	if (!(t < PL_INF))
+		return -1;
+	path[0] = src, path[1] = dst;
+	return 2;
+}
+
+/* Arrival on dst (which holds no copy) from the best of the sources S, over the links'
+ * availability `fr` (the matrix itself or a scratch copy). */
+static double arrival_from(const struct pl_links *L, const double (*fr)[LM_MAX_NODES],
+                           const struct sources *S, size_t bytes, int dst, int route, int max_hops,
+                           int path[4], int *np)
+{
 	if (!route)
 		max_hops = 0;
-	/* route: once a device holds or will hold the datum, a shared host is not read again. */
-	int avoid_host = 0;
-	if (route)
-		for (int s = 0; s < L->n; s++)
-			if (d->eta[s] < PL_INF && L->db.node[s].kind != LM_HOST) {
-				avoid_host = 1;
-				break;
-			}
 	double best = PL_INF;
 	*np = 0;
-	for (int pass = 0; pass < 2 && *np == 0; pass++) {
-		for (int s = 0; s < L->n; s++) {
-			double e = d->eta[s];
-			if (e >= PL_INF || s == dst)
-				continue;
-			if (!route && e > now)
-				continue; /* StarPU reads only copies valid now */
-			if (pass == 0 && avoid_host && L->host_shared[s])
+	/* A second pass reads the shared host after all when no device route exists (no peer
+	 * links); without a host to avoid it would repeat the first. */
+	for (int pass = 0; pass < 1 + S->avoid_host && *np == 0; pass++) {
+		int avoid = pass == 0 && S->avoid_host;
+		for (int i = 0; i < S->n; i++) {
+			int s = S->node[i];
+			if (s == dst || (avoid && L->host_shared[s]))
 				continue;
 			int p[4];
 			double arr;
-			double t0 = e > now ? e : now;
+			double t0 = S->t0[i];
 			if (t0 >= best)
 				continue; /* leaves after the best arrival so far: cannot beat it */
 			/* No direct link (no peer access): StarPU stages the copy through host RAM, so
 			 * model that hop even when routing is off; else the datum would look free. */
 			int mh = max_hops == 0 && !(L->us_per_byte[s][dst] > 0) ? 1 : max_hops;
-			int n = pl_route(L, fr, s, dst, d->bytes, mh, t0, p, &arr);
-			if (pass == 0 && avoid_host && n > 2) {
+			int n = pl_route(L, fr, s, dst, bytes, mh, t0, p, &arr);
+			if (avoid && n > 2) {
 				/* nor pass it through a shared host on the way */
 				int via_host = 0;
 				for (int h = 1; h + 1 < n; h++)
 					via_host |= L->host_shared[p[h]];
 				if (via_host)
-					n = pl_route(L, fr, s, dst, d->bytes, 0, t0, p, &arr);
+					n = direct_route(L, fr, s, dst, bytes, t0, p, &arr);
 			}
 			if (n < 2 || arr >= NEVER || arr >= best)
 				continue;
@@ -230,16 +162,27 @@ static double arrival_in(const struct pl_links *L, const double (*fr)[LM_MAX_NOD
 			memcpy(path, p, sizeof(p));
 			*np = n;
 		}
-		/* second pass: no device route exists (no peer links), so the host it is */
 	}
 	return best;
+}
+
+/* Arrival of d on dst when dst holds a copy (or will): no copy to plan. */
+static double held_at(const struct pl_dview *d, int dst, double now, int path[4], int *np)
+{
+	path[0] = dst;
+	*np = 1;
+	return d->eta[dst] > now ? d->eta[dst] : now;
 }
 
 double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, double now,
                   int route, int max_hops, int path[4], int *np)
 {
-	return arrival_in(L, (const double (*)[LM_MAX_NODES])L->free_us, d, dst, now, route, max_hops,
-	                  path, np);
+	if (d->eta[dst] < PL_INF)
+		return held_at(d, dst, now, path, np);
+	struct sources S;
+	sources_of(L, d, now, route, &S);
+	return arrival_from(L, (const double (*)[LM_MAX_NODES])L->free_us, &S, d->bytes, dst, route,
+	                    max_hops, path, np);
 }
 
 /* Occupies the links of path in fr as a copy of `bytes` leaving at t0; returns its arrival.
@@ -273,20 +216,6 @@ static double best_kernel(const struct pl_cand *c, int nc, const double *kernel_
 	return best;
 }
 
-/* The nodes of the fastest classes for this task (bit per node): kernel within PL_SLOWER of
- * the best one. */
-static unsigned fast_nodes(const struct pl_cand *c, int nc, const double *kernel_us)
-{
-	double best = best_kernel(c, nc, kernel_us);
-	unsigned m = 0;
-	for (int i = 0; i < nc; i++) {
-		double k = kernel_us[c[i].cls];
-		if (k >= 0 && k <= PL_SLOWER * best)
-			m |= 1u << c[i].node;
-	}
-	return m;
-}
-
 /* What a task run on `node` writes, carried back to the nearest node of a fastest class (0 on
  * such a node, or where the link map knows no way back: unknown links cost nothing). */
 static double return_trip_us(const struct pl_links *L, const struct pl_dview *in, int nin, int node,
@@ -308,70 +237,280 @@ static double return_trip_us(const struct pl_links *L, const struct pl_dview *in
 	return best < NEVER ? best : 0;
 }
 
-void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
-               const struct pl_cand *c, int nc, const double *kernel_us, double now,
-               int route, int max_hops, struct pl_decision *out)
+/* A node's candidates, gathered before their inputs' routes are planned. */
+struct node_plan {
+	int first, last; /* its first and last candidates that can run the task */
+	double min_k;   /* the least kernel time among them */
+	double min_end; /* the least end among them, were the inputs there now */
+	double trip;    /* what the task writes, carried back from it (return_trip_us) */
+	double lb;      /* no candidate on it scores less (pl_choose's pruning) */
+};
+
+/* The least score a candidate on the node reaches once the inputs are there at r (>= now): none
+ * ends before its own free time plus its kernel, nor before r plus the least kernel. Rounding
+ * only ever goes the same way as the scores': a bound, never above one of them. */
+static double score_bound(const struct node_plan *P, double r)
 {
-	unsigned fast = fast_nodes(c, nc, kernel_us);
-	double trip[LM_MAX_NODES]; /* per node, PL_INF = not computed yet */
-	for (int i = 0; i < L->n; i++)
-		trip[i] = PL_INF;
-	double best_score = PL_INF;
+	double e = r + P->min_k;
+	if (P->min_end > e)
+		e = P->min_end;
+	return e + P->trip;
+}
+
+/* What an input's sources say of its arrival on any node it is not on (pl_choose's pruning):
+ * the earliest departure (t0min), and the nodes a link from some source enters (reach), where a
+ * route surely exists, so the input is surely planned there. */
+static void reach_of(const struct pl_links *L, const struct sources *S, unsigned *reach, double *t0min)
+{
+	*reach = 0;
+	*t0min = PL_INF;
+	for (int i = 0; i < S->n; i++) {
+		if (S->t0[i] < *t0min)
+			*t0min = S->t0[i];
+		if (S->t0[i] < PL_LATE)
+			*reach |= L->links_out[S->node[i]];
+	}
+}
+
+/* No earlier than this is input d on node `node`: exactly when it is (or will be) there; else it
+ * leaves at t0min at the soonest and enters over one of the node's links, which takes at least
+ * the fastest one's time, shaved by 1e-12 (relative) so as to stay below what occupy's divisions
+ * give. Where no source has a link into the node, a route may exist or not: `now`. */
+static double arrival_bound(const struct pl_links *L, const struct pl_dview *d, unsigned reach,
+                            double t0min, int node, double now)
+{
+	if (d->eta[node] < PL_INF)
+		return d->eta[node] > now ? d->eta[node] : now;
+	if (!(reach >> node & 1))
+		return now;
+	double hop = L->min_in_lat[node] + (double)d->bytes * L->min_in_inv[node];
+	return t0min + hop * (1 - 1e-12);
+}
+
+/* The routes of a node's trial plan, per input (np 0: nothing to copy). */
+struct node_routes {
+	signed char np[PL_MAX_INPUTS];
+	unsigned char p[PL_MAX_INPUTS][4];
+};
+
+/* When the read inputs can all be on `node` (their routes in R): those that travel share links,
+ * so they are planned one after the other on the scratch copy of the availability matrix, rolled
+ * back afterwards.
+ * With P, gives up (PL_INF) once the inputs planned so far make every candidate on the node
+ * score more than ub, which some candidate elsewhere reaches. */
+static double inputs_ready(struct pl_links *L, const struct pl_dview *in, int nin,
+                           const struct sources *S, int node, double now, int route, int max_hops,
+                           const struct node_plan *P, double ub, struct node_routes *R)
+{
+	double ready = now;
+	struct pl_undo undo;
+	undo.n = 0;
+	for (int j = 0; j < nin; j++) {
+		R->np[j] = 0;
+		if (!in[j].read)
+			continue;
+		int p[4], np;
+		double a = in[j].eta[node] < PL_INF
+		           ? held_at(&in[j], node, now, p, &np)
+		           : arrival_from(L, (const double (*)[LM_MAX_NODES])L->scratch, &S[j], in[j].bytes,
+		                          node, route, max_hops, p, &np);
+		if (a >= PL_INF)
+			continue; /* no modelled way: StarPU will find one */
+		if (np >= 2) {
+			double t0 = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
+			a = occupy(L, L->scratch, p, np, in[j].bytes, t0, &undo);
+			R->np[j] = (signed char)np;
+			for (int h = 0; h < np; h++)
+				R->p[j][h] = (unsigned char)p[h];
+		}
+		if (a > ready)
+			ready = a;
+		if (P && score_bound(P, ready) > ub) {
+			ready = PL_INF;
+			break;
+		}
+	}
+	while (undo.n > 0) {
+		undo.n--;
+		L->scratch[undo.s[undo.n]][undo.d[undo.n]] = undo.v[undo.n];
+	}
+	return ready;
+}
+
+/* pl_choose; prune: skip the nodes whose candidates cannot score best (see pl_choose_all). The
+ * choice is the first candidate with the least score, as a plain walk over the candidates gives:
+ * a node is skipped only when a bound on its candidates' scores exceeds the score of a candidate
+ * already weighed, so the winner is among the nodes weighed, and among their candidates ties go
+ * to the first in order. Nodes are weighed by increasing bound, so the best one tends to come
+ * first and cut the rest short. */
+static void choose(struct pl_links *L, const struct pl_dview *in, int nin, const struct pl_cand *c,
+                   int nc, const double *kernel_us, double now, int route, int max_hops, int prune,
+                   struct pl_decision *out)
+{
 	out->best = -1;
 	out->end_us = PL_INF;
 	out->start_us = out->ready_us = PL_INF;
 	for (int i = 0; i < L->n; i++)
 		out->node_ready[i] = PL_INF;
-	unsigned done = 0; /* nodes whose inputs' arrival is computed */
+	if (nin > PL_MAX_INPUTS)
+		nin = PL_MAX_INPUTS; /* not modelled beyond (sched.h), and the trial plans' undo holds no more */
+	if (L->late)
+		prune = 0; /* a route's arrival could read as none (NEVER): bounds would not hold */
+	/* The nodes of the candidates that can run the task, in order of appearance. */
+	struct node_plan P[LM_MAX_NODES];
+	int order[LM_MAX_NODES], nn = 0;
+	unsigned seen = 0;
 	for (int i = 0; i < nc; i++) {
 		double k = kernel_us[c[i].cls];
 		if (!(k >= 0))
 			continue; /* negative or NaN: this class cannot run it */
 		int node = c[i].node;
-		if (!(done & (1u << node))) {
-			done |= 1u << node;
-			double ready = now;
-			/* Inputs that travel share links: plan them one after the other on a scratch
-			 * copy of the availability matrix, rolled back after this node. */
-			struct pl_undo undo;
-			undo.n = 0;
-			for (int j = 0; j < nin; j++) {
-				if (!in[j].read)
-					continue;
-				int p[4], np;
-				double a = arrival_in(L, (const double (*)[LM_MAX_NODES])L->scratch, &in[j], node,
-				                      now, route, max_hops, p, &np);
-				if (a >= PL_INF)
-					continue; /* no modelled way: StarPU will find one */
-				if (np >= 2) {
-					double t0 = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
-					a = occupy(L, L->scratch, p, np, in[j].bytes, t0, &undo);
-				}
-				if (a > ready)
-					ready = a;
-			}
-			while (undo.n > 0) {
-				undo.n--;
-				L->scratch[undo.s[undo.n]][undo.d[undo.n]] = undo.v[undo.n];
-			}
-			out->node_ready[node] = ready;
+		double end = (c[i].free_us > now ? c[i].free_us : now) + k;
+		if (!(seen >> node & 1)) {
+			seen |= 1u << node;
+			P[node] = (struct node_plan){ i, i, k, end, 0, 0 };
+			order[nn++] = node;
+			continue;
 		}
+		P[node].last = i;
+		if (k < P[node].min_k)
+			P[node].min_k = k;
+		if (end < P[node].min_end)
+			P[node].min_end = end;
+	}
+	/* The nodes of the fastest classes (kernel within PL_SLOWER of the best one), whose
+	 * candidates pay no return trip. */
+	double best_k = PL_INF;
+	for (int q = 0; q < nn; q++)
+		if (P[order[q]].min_k < best_k)
+			best_k = P[order[q]].min_k;
+	unsigned fast = 0;
+	for (int q = 0; q < nn; q++)
+		if (P[order[q]].min_k <= PL_SLOWER * best_k)
+			fast |= 1u << order[q];
+	/* Where each input can come from serves every node. */
+	struct sources S[PL_MAX_INPUTS];
+	unsigned reach[PL_MAX_INPUTS];
+	double t0min[PL_MAX_INPUTS];
+	for (int j = 0; j < nin; j++)
+		if (in[j].read) {
+			sources_of(L, &in[j], now, route, &S[j]);
+			if (prune)
+				reach_of(L, &S[j], &reach[j], &t0min[j]);
+		}
+	for (int q = 0; q < nn; q++) {
+		int node = order[q];
+		P[node].trip = return_trip_us(L, in, nin, node, fast);
+		if (!prune)
+			continue;
+		double r = now;
+		for (int j = 0; j < nin; j++)
+			if (in[j].read) {
+				double a = arrival_bound(L, &in[j], reach[j], t0min[j], node, now);
+				if (a > r)
+					r = a;
+			}
+		P[node].lb = score_bound(&P[node], r);
+		int x = q; /* by increasing bound; ties keep the order of appearance */
+		for (; x > 0 && P[order[x - 1]].lb > P[node].lb; x--)
+			order[x] = order[x - 1];
+		order[x] = node;
+	}
+	double ub = PL_INF; /* a score some candidate weighed reaches */
+	int nw = 0;         /* nodes weighed: order[0..nw) */
+	struct node_routes routes[LM_MAX_NODES];
+	for (int q = 0; q < nn; q++) {
+		int node = order[q];
+		if (prune && P[node].lb > ub)
+			break; /* nor can the nodes after it */
+		double ready = inputs_ready(L, in, nin, S, node, now, route, max_hops,
+		                            prune ? &P[node] : NULL, ub, &routes[node]);
+		if (ready >= PL_INF)
+			continue;
+		out->node_ready[node] = ready;
+		order[nw++] = node;
+		const struct pl_cand *f = &c[P[node].first];
+		double score = (f->free_us > ready ? f->free_us : ready) + kernel_us[f->cls] + P[node].trip;
+		if (score < ub)
+			ub = score;
+	}
+	/* The candidates of the nodes weighed; the first with the least score wins. */
+	double best_score = PL_INF;
+	for (int q = 0; q < nw; q++) {
+		int node = order[q];
 		double ready = out->node_ready[node];
-		double start = c[i].free_us > ready ? c[i].free_us : ready;
-		if (start < now)
-			start = now;
-		double end = start + k;
-		if (trip[node] >= PL_INF)
-			trip[node] = return_trip_us(L, in, nin, node, fast);
-		double score = end + trip[node];
-		if (score < best_score) {
-			best_score = score;
-			out->best = i;
-			out->end_us = end;
-			out->start_us = start;
-			out->ready_us = ready;
+		for (int i = P[node].first; i <= P[node].last; i++) {
+			double k = kernel_us[c[i].cls];
+			if (c[i].node != node || !(k >= 0))
+				continue;
+			double start = c[i].free_us > ready ? c[i].free_us : ready;
+			if (start < now)
+				start = now;
+			double end = start + k;
+			double score = end + P[node].trip;
+			if (score < best_score || (score == best_score && out->best >= 0 && i < out->best)) {
+				best_score = score;
+				out->best = i;
+				out->end_us = end;
+				out->start_us = start;
+				out->ready_us = ready;
+			}
 		}
 	}
+	/* The chosen node's trial plan is what pl_commit would plan again (pl_commit_plan). */
+	if (out->best >= 0) {
+		const struct node_routes *R = &routes[c[out->best].node];
+		memcpy(out->plan_np, R->np, (size_t)nin);
+		memcpy(out->plan, R->p, sizeof(R->p[0]) * (size_t)nin);
+	}
+}
+
+void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
+               const struct pl_cand *c, int nc, const double *kernel_us, double now,
+               int route, int max_hops, struct pl_decision *out)
+{
+	choose(L, in, nin, c, nc, kernel_us, now, route, max_hops, 1, out);
+}
+
+void pl_choose_all(struct pl_links *L, const struct pl_dview *in, int nin,
+                   const struct pl_cand *c, int nc, const double *kernel_us, double now,
+                   int route, int max_hops, struct pl_decision *out)
+{
+	choose(L, in, nin, c, nc, kernel_us, now, route, max_hops, 0, out);
+}
+
+/* Commits input j's copy along path p (np nodes), from when the datum is at its source and each
+ * link is free: the links' availability, the input's ETA vector (intermediate nodes included),
+ * the byte counters; appends the hops (up to max_hops_out). */
+static int commit_route(struct pl_links *L, struct pl_dview *in, int j, const int *p, int np,
+                        double now, struct pl_hop *hops, int nh, int max_hops_out)
+{
+	double t = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
+	for (int h = 0; h + 1 < np; h++) {
+		int s = p[h], d = p[h + 1];
+		double start = L->free_us[s][d] > t ? L->free_us[s][d] : t;
+		double arr = occupy(L, L->free_us, p + h, 2, in[j].bytes, t, NULL);
+		L->scratch[s][d] = arr;
+		L->late |= arr >= PL_LATE;
+		L->bytes[s][d] += (double)in[j].bytes;
+		if (arr < in[j].eta[d])
+			in[j].eta[d] = arr;
+		if (nh < max_hops_out)
+			hops[nh++] = (struct pl_hop){ j, s, d, start, arr };
+		t = arr;
+	}
+	return nh;
+}
+
+/* Written data: after the task, the only valid copy is the worker's, at the task's end. */
+static void commit_writes(const struct pl_links *L, struct pl_dview *in, int nin, int node, double end_us)
+{
+	for (int j = 0; j < nin; j++)
+		if (in[j].write) {
+			for (int i = 0; i < L->n; i++)
+				in[j].eta[i] = PL_INF;
+			in[j].eta[node] = end_us;
+		}
 }
 
 int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
@@ -385,29 +524,22 @@ int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double
 		double a = pl_arrival(L, &in[j], node, now, route, max_hops, p, &np);
 		if (np < 2 || a >= PL_INF)
 			continue; /* no modelled way there: StarPU will find one */
-		/* Walk the route, occupying each link from when the tile is at its source and the
-		 * link is free: the same arithmetic as lm_best_route, now committed. */
-		double t = in[j].eta[p[0]] > now ? in[j].eta[p[0]] : now;
-		for (int h = 0; h + 1 < np; h++) {
-			int s = p[h], d = p[h + 1];
-			double start = L->free_us[s][d] > t ? L->free_us[s][d] : t;
-			double arr = occupy(L, L->free_us, p + h, 2, in[j].bytes, t, NULL);
-			L->scratch[s][d] = arr;
-			L->bytes[s][d] += (double)in[j].bytes;
-			if (arr < in[j].eta[d])
-				in[j].eta[d] = arr;
-			if (nh < max_hops_out)
-				hops[nh++] = (struct pl_hop){ j, s, d, start, arr };
-			t = arr;
-		}
+		nh = commit_route(L, in, j, p, np, now, hops, nh, max_hops_out);
 	}
-	/* Written data: after the task, the only valid copy is the worker's, at the task's end. */
-	for (int j = 0; j < nin; j++)
-		if (in[j].write) {
-			for (int i = 0; i < L->n; i++)
-				in[j].eta[i] = PL_INF;
-			in[j].eta[node] = end_us;
+	commit_writes(L, in, nin, node, end_us);
+	return nh;
+}
+
+int pl_commit_plan(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
+                   double end_us, const struct pl_decision *d, struct pl_hop *hops, int max_hops_out)
+{
+	int nh = 0;
+	for (int j = 0; j < nin && j < PL_MAX_INPUTS; j++)
+		if (d->plan_np[j] >= 2) {
+			int p[4] = { d->plan[j][0], d->plan[j][1], d->plan[j][2], d->plan[j][3] };
+			nh = commit_route(L, in, j, p, d->plan_np[j], now, hops, nh, max_hops_out);
 		}
+	commit_writes(L, in, nin, node, end_us);
 	return nh;
 }
 

@@ -274,8 +274,11 @@ static void choose_and_commit(struct starpu_task *task, struct pl_cand *cand, in
 		cand[i].free_us = f > now ? f : now;
 	}
 	int nv = build_views(task, now, v, bufidx);
-	pl_choose(&pl_g.L, v, nv, cand, nc, kernel_us, now, pl_g.set.route, pl_g.set.max_hops, &dec);
-	if (dec.best < 0) {
+	/* PARALIA_VERBOSE=2 prints every class's best end: every node's readiness then. */
+	(pl_g.set.verbose >= 2 ? pl_choose_all : pl_choose)(&pl_g.L, v, nv, cand, nc, kernel_us, now,
+	                                                     pl_g.set.route, pl_g.set.max_hops, &dec);
+	int planned = dec.best >= 0;
+	if (!planned) {
 		/* Every class excluded for this task (ratio against itself cannot do that, but a NaN
 		 * can): the first candidate, now. */
 		dec.best = 0;
@@ -284,8 +287,11 @@ static void choose_and_commit(struct starpu_task *task, struct pl_cand *cand, in
 	}
 	int w = cand[dec.best].worker, node = cand[dec.best].node;
 	double klen = dec.end_us - dec.start_us;
-	int nh = pl_commit(&pl_g.L, v, nv, node, now, dec.end_us, pl_g.set.route, pl_g.set.max_hops,
-	                   td->hops, PL_TASK_HOPS);
+	/* The chosen node's routes were planned by pl_choose already. */
+	int nh = planned ? pl_commit_plan(&pl_g.L, v, nv, node, now, dec.end_us, &dec, td->hops,
+	                                  PL_TASK_HOPS)
+	                 : pl_commit(&pl_g.L, v, nv, node, now, dec.end_us, pl_g.set.route,
+	                             pl_g.set.max_hops, td->hops, PL_TASK_HOPS);
 	for (int h = 0; h < nh; h++) {
 		pl_g.link_task[td->hops[h].src][td->hops[h].dst] = pl_task_key(task);
 		td->hops[h].data = bufidx[td->hops[h].data];

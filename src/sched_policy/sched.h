@@ -15,6 +15,7 @@
 #include "linkmap/linkmap.h"
 
 #define PL_INF 1e300
+#define PL_LATE 1e20 /* us: times beyond are no real machine's (pl_choose then weighs every node) */
 #define PL_MAX_INPUTS 16   /* inputs beyond this are not modelled (their transfers are StarPU's) */
 #define PL_MAX_CLASSES 64  /* distinct (worker type, device) pairs */
 
@@ -36,7 +37,7 @@ void pl_settings_from_env(struct pl_settings *s);
  * list spells it ("cpu3", "cuda0"), `type` its class ("cpu", "cuda"). An empty list allows all. */
 int pl_device_allowed(const char *list, const char *type, const char *name);
 
-/* ---- link availability matrix (eta.c) ---- */
+/* ---- link availability matrix (links.c; routes and arrivals: eta.c) ---- */
 struct pl_links {
 	struct lm_db db;   /* the machine as measured */
 	struct lm_db eff;  /* the same with each link's bandwidth under the sharing now in effect */
@@ -51,9 +52,19 @@ struct pl_links {
 	double min_out_inv[LM_MAX_NODES], min_in_inv[LM_MAX_NODES];
 	double min_out_lat[LM_MAX_NODES], min_in_lat[LM_MAX_NODES];
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
+	unsigned links_out[LM_MAX_NODES];           /* per node, the nodes it has a link to (bit each) */
+	int late;                                   /* some link is busy until PL_LATE or later */
+	unsigned char on[LM_MAX_NODES][LM_MAX_NODES]; /* the same as a matrix (lm_group_levels) */
 	double bytes[LM_MAX_NODES][LM_MAX_NODES];   /* bytes planned over each link (summary) */
 	int host_shared[LM_MAX_NODES];              /* host node whose links share a group */
-	int ngrouped, grouped[LM_MAX_NODES * LM_MAX_NODES][2]; /* links in some sharing group */
+	/* Sharing, kept per group so that a refresh redoes only the groups whose busy links
+	 * changed: each group's links (bitset), the level it leaves each of them under `active`
+	 * (lm_group_levels), and per link the groups it is in (gref[gref_first[b]..gref_first[b+1]),
+	 * as g * LM_MAX_GROUP_LINKS + index in the group, for link bit b = src * LM_MAX_NODES + dst). */
+	uint64_t group_bits[LM_MAX_GROUPS][4];
+	double level[LM_MAX_GROUPS][LM_MAX_GROUP_LINKS];
+	int gref_first[LM_MAX_NODES * LM_MAX_NODES + 1];
+	unsigned short gref[LM_MAX_GROUPS * LM_MAX_GROUP_LINKS];
 };
 void pl_links_init(struct pl_links *L, const struct lm_db *db);
 /* Recomputes eff when the set of busy links (free_us > now) changed since the last call.
@@ -93,6 +104,10 @@ struct pl_decision {
 	double start_us, end_us;       /* predicted start and end on the chosen worker */
 	double ready_us;               /* when its inputs are all there */
 	double node_ready[LM_MAX_NODES]; /* per node: when the inputs are all there (PL_INF = not computed) */
+	/* The chosen worker's node: per input, the route its copy takes (plan[j][0..plan_np[j]),
+	 * plan_np[j] < 2: no copy), as pl_commit would find it again (pl_commit_plan). */
+	signed char plan_np[PL_MAX_INPUTS];
+	unsigned char plan[PL_MAX_INPUTS][4];
 };
 /* Chooses the candidate that finishes first: max(free, inputs' arrival on its node) + kernel
  * time of its class. Inputs' arrivals are computed once per memory node, so the cost grows with
@@ -105,6 +120,12 @@ struct pl_decision {
 void pl_choose(struct pl_links *L, const struct pl_dview *in, int nin,
                const struct pl_cand *c, int nc, const double *kernel_us, double now,
                int route, int max_hops, struct pl_decision *out);
+/* The same choice, with out->node_ready computed for every node that has a candidate:
+ * pl_choose leaves PL_INF where a bound showed that no candidate on the node can be chosen
+ * (the per-class ends of PARALIA_VERBOSE=2 read them all). */
+void pl_choose_all(struct pl_links *L, const struct pl_dview *in, int nin,
+                   const struct pl_cand *c, int nc, const double *kernel_us, double now,
+                   int route, int max_hops, struct pl_decision *out);
 
 /* Device selection: a class whose kernel time is more than ratio times the best class's gets
  * kernel_us = -1 (none of this task); ratio <= 0 excludes nothing. Returns how many classes. */
@@ -127,6 +148,10 @@ struct pl_hop { int data; int src, dst; double start_us, arrival_us; };
  * and returns how many were planned. */
 int pl_commit(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
               double end_us, int route, int max_hops, struct pl_hop *hops, int max_hops_out);
+/* The same for the choice d that pl_choose just made (d->best >= 0, node its worker's node, no
+ * change to L or in since): its routes are the ones pl_commit would search for again. */
+int pl_commit_plan(struct pl_links *L, struct pl_dview *in, int nin, int node, double now,
+                   double end_us, const struct pl_decision *d, struct pl_hop *hops, int max_hops_out);
 
 /* ---- per-worker queues (queues.c) ---- */
 struct pl_qent {

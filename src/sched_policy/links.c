@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The link availability matrix's upkeep: when each link is busy, the bandwidth each link gets
+ * under the sharing this implies (eff), and what the route search reads of it (inverse
+ * bandwidths, the fastest link in and out of each node). A sharing group's levels change only
+ * when its own busy links change, so a refresh recomputes those groups and the links they hold,
+ * not the whole machine: on 8 GPUs behind NVSwitch (24 groups) the busy set changes at nearly
+ * every task.
+ */
+#include "sched_policy/sched.h"
+#include <math.h>
+#include <string.h>
+
+static int link_bit(int s, int d) { return s * LM_MAX_NODES + d; }
+
+static int bit_set(const uint64_t *set, int b) { return (int)(set[b >> 6] >> (b & 63) & 1); }
+
+static void set_us_per_byte(struct pl_links *L, int s, int d)
+{
+	double bw = L->eff.link[s][d].bw_gbs; /* GB/s = 1e3 bytes/us */
+	L->us_per_byte[s][d] = bw > 0 ? 1.0 / (bw * 1e3) : 0;
+}
+
+/* The fastest link out of node a and into node b (see min_out_inv in sched.h). Sharing changes
+ * bandwidths only: the latencies' bounds are set once (latency_bounds). */
+static void bound_out(struct pl_links *L, int a)
+{
+	double m = PL_INF;
+	for (int b = 0; b < L->n; b++) {
+		double inv = L->us_per_byte[a][b];
+		if (b != a && inv > 0 && inv < m)
+			m = inv;
+	}
+	L->min_out_inv[a] = m;
+}
+
+static void bound_in(struct pl_links *L, int b)
+{
+	double m = PL_INF;
+	for (int a = 0; a < L->n; a++) {
+		double inv = L->us_per_byte[a][b];
+		if (a != b && inv > 0 && inv < m)
+			m = inv;
+	}
+	L->min_in_inv[b] = m;
+}
+
+static void latency_bounds(struct pl_links *L)
+{
+	for (int a = 0; a < L->n; a++)
+		L->min_out_lat[a] = L->min_in_lat[a] = PL_INF;
+	for (int a = 0; a < L->n; a++)
+		for (int b = 0; b < L->n; b++) {
+			double lat = L->eff.link[a][b].latency_us;
+			if (a == b || !(L->us_per_byte[a][b] > 0))
+				continue;
+			if (lat < L->min_out_lat[a])
+				L->min_out_lat[a] = lat;
+			if (lat < L->min_in_lat[b])
+				L->min_in_lat[b] = lat;
+		}
+}
+
+/* A link's bandwidth now: its own, or less where one of its groups' levels says so. */
+static double shared_bw(const struct pl_links *L, int s, int d)
+{
+	int b = link_bit(s, d);
+	double bw = L->db.link[s][d].bw_gbs;
+	for (int r = L->gref_first[b]; r < L->gref_first[b + 1]; r++) {
+		double lv = (&L->level[0][0])[L->gref[r]];
+		if (lv < bw)
+			bw = lv;
+	}
+	return bw;
+}
+
+/* Recomputes the groups holding a link whose busy state changed (chg), then the bandwidth of
+ * the links they hold, then the bounds of the nodes those links leave or enter. The same
+ * numbers as lm_shared_bw_all over the whole busy set: each link gets the least of its own
+ * bandwidth and its groups' levels, and a least does not depend on the order it is taken in. */
+static void sharing_update(struct pl_links *L, const uint64_t chg[4])
+{
+	uint64_t redo[4] = { 0, 0, 0, 0 };
+	for (int g = 0; g < L->db.ngroups; g++) {
+		const uint64_t *gb = L->group_bits[g];
+		if (!((chg[0] & gb[0]) | (chg[1] & gb[1]) | (chg[2] & gb[2]) | (chg[3] & gb[3])))
+			continue;
+		lm_group_levels(&L->db, g, (const unsigned char (*)[LM_MAX_NODES])L->on, L->level[g]);
+		for (int w = 0; w < 4; w++)
+			redo[w] |= gb[w];
+	}
+	unsigned rows = 0, cols = 0;
+	for (int w = 0; w < 4; w++)
+		for (uint64_t m = redo[w]; m; m &= m - 1) {
+			int b = w * 64 + __builtin_ctzll(m), s = b / LM_MAX_NODES, d = b % LM_MAX_NODES;
+			double bw = shared_bw(L, s, d);
+			if (bw == L->eff.link[s][d].bw_gbs)
+				continue;
+			L->eff.link[s][d].bw_gbs = bw;
+			set_us_per_byte(L, s, d);
+			rows |= 1u << s, cols |= 1u << d;
+		}
+	for (int a = 0; a < L->n; a++) {
+		if (rows >> a & 1)
+			bound_out(L, a);
+		if (cols >> a & 1)
+			bound_in(L, a);
+	}
+}
+
+/* Which groups each link belongs to (gref), and each group's links as a bitset. */
+static void index_groups(struct pl_links *L)
+{
+	const struct lm_db *db = &L->db;
+	int nref = 0;
+	for (int b = 0; b < LM_MAX_NODES * LM_MAX_NODES; b++) {
+		int s = b / LM_MAX_NODES, d = b % LM_MAX_NODES;
+		L->gref_first[b] = nref;
+		for (int g = 0; g < db->ngroups && s < L->n && d < L->n && s != d; g++)
+			for (int i = 0; i < db->group[g].nlinks; i++)
+				if (db->group[g].src[i] == s && db->group[g].dst[i] == d)
+					L->gref[nref++] = (unsigned short)(g * LM_MAX_GROUP_LINKS + i);
+	}
+	L->gref_first[LM_MAX_NODES * LM_MAX_NODES] = nref;
+	for (int g = 0; g < db->ngroups; g++)
+		for (int i = 0; i < db->group[g].nlinks; i++) {
+			int s = db->group[g].src[i], d = db->group[g].dst[i];
+			if (s >= 0 && d >= 0 && s < L->n && d < L->n && s != d)
+				L->group_bits[g][link_bit(s, d) >> 6] |= 1ull << (link_bit(s, d) & 63);
+		}
+}
+
+void pl_links_init(struct pl_links *L, const struct lm_db *db)
+{
+	memset(L, 0, sizeof(*L));
+	L->db = *db;
+	L->n = db->nnodes;
+	L->eff = *db;
+	L->eff.ngroups = 0; /* eff carries the sharing in its bandwidths already */
+	for (int a = 0; a < L->n; a++)
+		for (int b = 0; b < L->n; b++)
+			set_us_per_byte(L, a, b);
+	/* A host whose outgoing links share a group with other links is a scarce resource: reading
+	 * a tile from it twice takes bandwidth from every GPU. */
+	for (int g = 0; g < db->ngroups; g++) {
+		const struct lm_group *gr = &db->group[g];
+		int nhost = 0;
+		for (int i = 0; i < gr->nlinks; i++)
+			if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
+				nhost++;
+		if (nhost >= 2)
+			for (int i = 0; i < gr->nlinks; i++)
+				if (gr->src[i] >= 0 && gr->src[i] < db->nnodes && db->node[gr->src[i]].kind == LM_HOST)
+					L->host_shared[gr->src[i]] = 1;
+	}
+	index_groups(L);
+	/* Nothing busy yet: every group's levels for idle links, as a first refresh would. */
+	uint64_t all[4] = { ~0ull, ~0ull, ~0ull, ~0ull };
+	sharing_update(L, all);
+	for (int a = 0; a < L->n; a++) {
+		bound_out(L, a), bound_in(L, a);
+		for (int b = 0; b < L->n; b++)
+			if (L->us_per_byte[a][b] > 0) /* sharing never takes a link's bandwidth to 0 */
+				L->links_out[a] |= 1u << b;
+	}
+	latency_bounds(L);
+	pl_links_refresh(L, 0);
+}
+
+void pl_links_refresh(struct pl_links *L, double now)
+{
+	int n = L->n;
+	memcpy(L->scratch, L->free_us, (size_t)n * sizeof L->scratch[0]);
+	/* A node's links out are LM_MAX_NODES consecutive bits within one word: one row at a time. */
+	_Static_assert(64 % LM_MAX_NODES == 0, "a row of link bits fits one word");
+	uint64_t act[4] = { 0, 0, 0, 0 };
+	int late = 0;
+	for (int s = 0; s < n; s++) {
+		uint64_t row = 0;
+		for (int d = 0; d < n; d++) {
+			row |= (uint64_t)(L->free_us[s][d] > now) << d;
+			late |= L->free_us[s][d] >= PL_LATE;
+		}
+		act[link_bit(s, 0) >> 6] |= row << (link_bit(s, 0) & 63);
+	}
+	L->late = late;
+	uint64_t chg[4];
+	for (int w = 0; w < 4; w++)
+		chg[w] = act[w] ^ L->active[w];
+	if (!(chg[0] | chg[1] | chg[2] | chg[3]))
+		return;
+	memcpy(L->active, act, sizeof(act));
+	/* Each link as if it were used now beside the busy ones: the bandwidth a new copy gets. */
+	for (int w = 0; w < 4; w++)
+		for (uint64_t m = chg[w]; m; m &= m - 1) {
+			int b = w * 64 + __builtin_ctzll(m);
+			L->on[b / LM_MAX_NODES][b % LM_MAX_NODES] = (unsigned char)bit_set(act, b);
+		}
+	sharing_update(L, chg);
+}
