@@ -127,26 +127,29 @@ void lm_group_levels(const struct lm_db *db, int g, const unsigned char on[LM_MA
                      double *level)
 {
 	const struct lm_group *gr = &db->group[g];
-	double caps[LM_MAX_GROUP_LINKS];
+	double caps[LM_MAX_GROUP_LINKS], own[LM_MAX_GROUP_LINKS];
+	unsigned char busy[LM_MAX_GROUP_LINKS];
 	int n = 0;
-	for (int i = 0; i < gr->nlinks; i++)
-		if (valid_pair(db, gr->src[i], gr->dst[i]) && on[gr->src[i]][gr->dst[i]])
-			caps[n++] = db->link[gr->src[i]][gr->dst[i]].bw_gbs;
+	for (int i = 0; i < gr->nlinks; i++) {
+		int s = gr->src[i], d = gr->dst[i], valid = valid_pair(db, s, d);
+		busy[i] = valid && on[s][d];
+		own[i] = valid && s != d ? db->link[s][d].bw_gbs : 0;
+		if (busy[i])
+			caps[n++] = db->link[s][d].bw_gbs;
+	}
 	sort_caps(caps, n);
 	/* Busy links share among themselves; an idle one is priced as if it joined them. */
 	double busy_level = n > 0 ? fair_level_plus(gr->total_gbs, caps, n, -1) : 0;
 	/* Idle links of one bandwidth get one level (a switch's links often all have the same). */
 	double last_cap = -1, last_level = 0;
 	for (int i = 0; i < gr->nlinks; i++) {
-		int s = gr->src[i], d = gr->dst[i];
-		double cap = valid_pair(db, s, d) && s != d ? db->link[s][d].bw_gbs : 0;
-		if (!(cap > 0))
+		if (!(own[i] > 0))
 			level[i] = HUGE_VAL;
-		else if (on[s][d])
+		else if (busy[i])
 			level[i] = busy_level;
 		else {
-			if (cap != last_cap)
-				last_cap = cap, last_level = fair_level_plus(gr->total_gbs, caps, n, cap);
+			if (own[i] != last_cap)
+				last_cap = own[i], last_level = fair_level_plus(gr->total_gbs, caps, n, own[i]);
 			level[i] = last_level;
 		}
 	}

@@ -74,10 +74,13 @@ int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src
 	return best_n;
 }
 
-/* Time one hop takes now, at its bandwidth under the current sharing. */
+/* Time one hop takes now, at its bandwidth under the current sharing: lm_link_time_us, its
+ * arithmetic inlined for the links that exist (occupy's, on the hot path). */
 static double hop_us(const struct pl_links *L, int s, int d, size_t bytes)
 {
-	return lm_link_time_us(&L->eff, s, d, bytes);
+	if (s < 0 || d < 0 || s >= L->n || d >= L->n || s == d || !(L->eff.link[s][d].bw_gbs > 0))
+		return lm_link_time_us(&L->eff, s, d, bytes);
+	return L->eff.link[s][d].latency_us + (double)bytes / (L->eff.link[s][d].bw_gbs * 1e3);
 }
 
 /* Where a datum can be read from, whatever node it goes to: the nodes holding a copy (or about
@@ -202,18 +205,6 @@ static double occupy(const struct pl_links *L, double (*fr)[LM_MAX_NODES], const
 		fr[s][d] = t;
 	}
 	return t;
-}
-
-/* The least kernel time among the candidates' classes that can run the task (PL_INF: none). */
-static double best_kernel(const struct pl_cand *c, int nc, const double *kernel_us)
-{
-	double best = PL_INF;
-	for (int i = 0; i < nc; i++) {
-		double k = kernel_us[c[i].cls];
-		if (k >= 0 && k < best)
-			best = k;
-	}
-	return best;
 }
 
 /* What a task run on `node` writes, carried back to the nearest node of a fastest class (0 on
@@ -547,10 +538,20 @@ int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double r
 {
 	if (!(ratio > 0))
 		return 0;
-	double best = best_kernel(c, nc, kernel_us);
+	/* By class, not by candidate: a CPU class has as many candidates as cores. */
+	_Static_assert(PL_MAX_CLASSES <= 64, "a class is a bit of the mask");
+	uint64_t cls = 0;
+	for (int i = 0; i < nc; i++)
+		cls |= 1ull << c[i].cls;
+	double best = PL_INF; /* the least kernel time among the classes that can run the task */
+	for (uint64_t m = cls; m; m &= m - 1) {
+		double k = kernel_us[__builtin_ctzll(m)];
+		if (k >= 0 && k < best)
+			best = k;
+	}
 	int n = 0;
-	for (int i = 0; i < nc; i++) {
-		double *k = &kernel_us[c[i].cls];
+	for (uint64_t m = cls; m; m &= m - 1) {
+		double *k = &kernel_us[__builtin_ctzll(m)];
 		/* 1 us floor: tiny tasks cost their scheduling, not their kernel */
 		if (*k > ratio * best && *k > 1.0) {
 			*k = -1;

@@ -15,35 +15,34 @@ static int link_bit(int s, int d) { return s * LM_MAX_NODES + d; }
 
 static int bit_set(const uint64_t *set, int b) { return (int)(set[b >> 6] >> (b & 63) & 1); }
 
-static void set_us_per_byte(struct pl_links *L, int s, int d)
+static double inverse_bw(double bw) { return bw > 0 ? 1.0 / (bw * 1e3) : 0; /* GB/s = 1e3 bytes/us */ }
+
+/* Link s->d's bandwidth is bw now, and inv = inverse_bw(bw). */
+static void set_bw(struct pl_links *L, int s, int d, double bw, double inv)
 {
-	double bw = L->eff.link[s][d].bw_gbs; /* GB/s = 1e3 bytes/us */
-	L->us_per_byte[s][d] = bw > 0 ? 1.0 / (bw * 1e3) : 0;
+	L->eff.link[s][d].bw_gbs = bw;
+	L->us_per_byte[s][d] = inv;
+	L->inv_out[s][d] = L->inv_in[d][s] = bw > 0 && s != d ? inv : PL_INF;
 }
 
 /* The fastest link out of node a and into node b (see min_out_inv in sched.h). Sharing changes
  * bandwidths only: the latencies' bounds are set once (latency_bounds). */
-static void bound_out(struct pl_links *L, int a)
+static double row_min(const double *v, int n)
 {
-	double m = PL_INF;
-	for (int b = 0; b < L->n; b++) {
-		double inv = L->us_per_byte[a][b];
-		if (b != a && inv > 0 && inv < m)
-			m = inv;
+	double m0 = PL_INF, m1 = PL_INF; /* two chains of comparisons, not one twice as long */
+	int i = 0;
+	for (; i + 1 < n; i += 2) {
+		m0 = v[i] < m0 ? v[i] : m0;
+		m1 = v[i + 1] < m1 ? v[i + 1] : m1;
 	}
-	L->min_out_inv[a] = m;
+	if (i < n)
+		m0 = v[i] < m0 ? v[i] : m0;
+	return m1 < m0 ? m1 : m0;
 }
 
-static void bound_in(struct pl_links *L, int b)
-{
-	double m = PL_INF;
-	for (int a = 0; a < L->n; a++) {
-		double inv = L->us_per_byte[a][b];
-		if (a != b && inv > 0 && inv < m)
-			m = inv;
-	}
-	L->min_in_inv[b] = m;
-}
+static void bound_out(struct pl_links *L, int a) { L->min_out_inv[a] = row_min(L->inv_out[a], L->n); }
+
+static void bound_in(struct pl_links *L, int b) { L->min_in_inv[b] = row_min(L->inv_in[b], L->n); }
 
 static void latency_bounds(struct pl_links *L)
 {
@@ -90,14 +89,16 @@ static void sharing_update(struct pl_links *L, const uint64_t chg[4])
 			redo[w] |= gb[w];
 	}
 	unsigned rows = 0, cols = 0;
+	double last_bw = -1, last_inv = 0; /* a group's links often share one level: one division */
 	for (int w = 0; w < 4; w++)
 		for (uint64_t m = redo[w]; m; m &= m - 1) {
 			int b = w * 64 + __builtin_ctzll(m), s = b / LM_MAX_NODES, d = b % LM_MAX_NODES;
 			double bw = shared_bw(L, s, d);
 			if (bw == L->eff.link[s][d].bw_gbs)
 				continue;
-			L->eff.link[s][d].bw_gbs = bw;
-			set_us_per_byte(L, s, d);
+			if (bw != last_bw)
+				last_bw = bw, last_inv = inverse_bw(bw);
+			set_bw(L, s, d, bw, last_inv);
 			rows |= 1u << s, cols |= 1u << d;
 		}
 	for (int a = 0; a < L->n; a++) {
@@ -139,7 +140,7 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 	L->eff.ngroups = 0; /* eff carries the sharing in its bandwidths already */
 	for (int a = 0; a < L->n; a++)
 		for (int b = 0; b < L->n; b++)
-			set_us_per_byte(L, a, b);
+			set_bw(L, a, b, L->eff.link[a][b].bw_gbs, inverse_bw(L->eff.link[a][b].bw_gbs));
 	/* A host whose outgoing links share a group with other links is a scarce resource: reading
 	 * a tile from it twice takes bandwidth from every GPU. */
 	for (int g = 0; g < db->ngroups; g++) {

@@ -17,7 +17,7 @@
 #define PL_INF 1e300
 #define PL_LATE 1e20 /* us: times beyond are no real machine's (pl_choose then weighs every node) */
 #define PL_MAX_INPUTS 16   /* inputs beyond this are not modelled (their transfers are StarPU's) */
-#define PL_MAX_CLASSES 64  /* distinct (worker type, device) pairs */
+#define PL_MAX_CLASSES 64  /* distinct (worker type, device) pairs (pl_exclude_slow: a bit each) */
 
 /* ---- settings (env.c) ---- */
 struct pl_settings {
@@ -51,6 +51,8 @@ struct pl_links {
 	 * routes when that bound cannot beat the direct one. */
 	double min_out_inv[LM_MAX_NODES], min_in_inv[LM_MAX_NODES];
 	double min_out_lat[LM_MAX_NODES], min_in_lat[LM_MAX_NODES];
+	double inv_out[LM_MAX_NODES][LM_MAX_NODES]; /* us_per_byte, PL_INF for no link: the bounds' rows */
+	double inv_in[LM_MAX_NODES][LM_MAX_NODES];  /* the same transposed: their columns */
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
 	unsigned links_out[LM_MAX_NODES];           /* per node, the nodes it has a link to (bit each) */
 	int late;                                   /* some link is busy until PL_LATE or later */
@@ -96,7 +98,7 @@ double pl_arrival(const struct pl_links *L, const struct pl_dview *d, int dst, d
 struct pl_cand {
 	int worker;      /* StarPU worker id (or any tag in tests) */
 	int node;        /* its memory node */
-	int cls;         /* its class: index into kernel_us */
+	int cls;         /* its class: index into kernel_us, < PL_MAX_CLASSES */
 	double free_us;  /* when it has finished what is queued on it */
 };
 struct pl_decision {
