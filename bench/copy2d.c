@@ -7,10 +7,14 @@
  * device, device to host and both at once, against one contiguous copy of the same bytes, for the
  * autotuner's transfer model (issue 14).
  *
- *   copy2d [LD]      (default 32768: the panel is LD x T elements)
+ *   copy2d [LD] [load]    (default 32768: the panel is LD x T elements)
  *
+ * With "load", each 2D measurement is repeated while a chain of 4096^3 cuBLAS DGEMMs keeps the GPU
+ * computing on a third stream (a host-resident GEMM's copies run beside its kernels): if the
+ * copies slow down there, the hardware does it, not StarPU's request machinery.
  * Host memory is pinned (cudaHostAlloc). One CSV line per (element size, T): GB/s of each.
  */
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,19 +24,35 @@
 
 struct bufs {
 	char *h_in, *h_out, *d_in, *d_out;
-	cudaStream_t s[2];
+	cudaStream_t s[3];
 	cudaEvent_t a, b, done;
+	cublasHandle_t blas;   /* the load, on s[2]; NULL without "load" */
+	double *ka, *kc;       /* its 4096 x 4096 operands */
 };
+
+#define LOAD_N 4096
+
+/* Enough DGEMMs on s[2] to outlast copies of `bytes` at 40 GB/s (one takes ~2.3 ms on an H200). */
+static void start_load(struct bufs *B, double bytes)
+{
+	const double one = 1.0;
+	int n = (int)(bytes / 40e9 / 1e-3) + 4;
+	for (int i = 0; i < n; i++)
+		cublasDgemm(B->blas, CUBLAS_OP_N, CUBLAS_OP_N, LOAD_N, LOAD_N, LOAD_N, &one, B->ka, LOAD_N,
+		            B->ka, LOAD_N, &one, B->kc, LOAD_N);
+}
 
 /* ms to copy `ntiles` tiles of `run` bytes x `rows` rows (host pitch `pitch`, device packed) in
  * the directions asked for (contiguous: one copy of all the bytes instead); median of 5. */
 static double time_panel(struct bufs *B, size_t run, size_t rows, size_t pitch, int ntiles,
-                         int h2d, int d2h, int contiguous)
+                         int h2d, int d2h, int contiguous, int load)
 {
 	float t[5];
 	size_t tile = run * rows;
 	for (int r = 0; r < 6; r++) {
 		CK(cudaDeviceSynchronize());
+		if (load)
+			start_load(B, (double)tile * ntiles * (h2d + d2h));
 		CK(cudaEventRecord(B->a, B->s[0]));
 		CK(cudaStreamWaitEvent(B->s[1], B->a, 0));
 		for (int i = 0; i < (contiguous ? 1 : ntiles); i++) {
@@ -65,6 +85,7 @@ static double time_panel(struct bufs *B, size_t run, size_t rows, size_t pitch, 
 int main(int argc, char **argv)
 {
 	size_t ld = argc > 1 ? (size_t)atol(argv[1]) : 32768;
+	int load = argc > 2 && argv[2][0] == 'l';
 	static const size_t Ts[] = { 256, 512, 1024, 1536, 2048, 3072, 4096, 6144, 8192 };
 	size_t most = ld * Ts[sizeof Ts / sizeof Ts[0] - 1] * 8;
 	struct bufs B;
@@ -77,23 +98,42 @@ int main(int argc, char **argv)
 		B.h_in[i] = (char)i, B.h_out[i] = 0;
 	CK(cudaStreamCreateWithFlags(&B.s[0], cudaStreamNonBlocking));
 	CK(cudaStreamCreateWithFlags(&B.s[1], cudaStreamNonBlocking));
+	CK(cudaStreamCreateWithFlags(&B.s[2], cudaStreamNonBlocking));
+	B.blas = NULL;
+	if (load) {
+		size_t kb = (size_t)LOAD_N * LOAD_N * sizeof(double);
+		CK(cudaMalloc((void **)&B.ka, kb));
+		CK(cudaMalloc((void **)&B.kc, kb));
+		CK(cudaMemset(B.ka, 0, kb));
+		CK(cudaMemset(B.kc, 0, kb));
+		if (cublasCreate(&B.blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(B.blas, B.s[2]) != CUBLAS_STATUS_SUCCESS) {
+			fprintf(stderr, "copy2d: cuBLAS could not start\n");
+			return 2;
+		}
+	}
 	CK(cudaEventCreate(&B.a));
 	CK(cudaEventCreate(&B.b));
 	CK(cudaEventCreate(&B.done));
 	printf("# copy2d: column panels of T x T tiles of an ld=%zu matrix, pinned host; GB/s, median of 5\n", ld);
-	printf("elem,T,run_bytes,tiles,h2d,d2h,both,h2d_contig,d2h_contig,both_contig\n");
+	printf("elem,T,run_bytes,tiles,h2d,d2h,both,h2d_contig,d2h_contig,both_contig%s\n",
+	       load ? ",h2d_load,d2h_load,both_load" : "");
 	for (size_t elem = 8; elem >= 4; elem /= 2)
 		for (size_t i = 0; i < sizeof Ts / sizeof Ts[0]; i++) {
 			size_t T = Ts[i], run = T * elem, pitch = ld * elem;
 			int ntiles = (int)(ld / T);
-			double bytes = (double)run * T * ntiles, g[6];
-			for (int c = 0; c < 2; c++) {
-				g[3 * c + 0] = bytes / time_panel(&B, run, T, pitch, ntiles, 1, 0, c) / 1e6;
-				g[3 * c + 1] = bytes / time_panel(&B, run, T, pitch, ntiles, 0, 1, c) / 1e6;
-				g[3 * c + 2] = 2 * bytes / time_panel(&B, run, T, pitch, ntiles, 1, 1, c) / 1e6;
+			double bytes = (double)run * T * ntiles, g[9];
+			/* c: 0 2D copies, 1 one contiguous copy, 2 2D copies beside the load */
+			for (int c = 0; c < (load ? 3 : 2); c++) {
+				int contig = c == 1, l = c == 2;
+				g[3 * c + 0] = bytes / time_panel(&B, run, T, pitch, ntiles, 1, 0, contig, l) / 1e6;
+				g[3 * c + 1] = bytes / time_panel(&B, run, T, pitch, ntiles, 0, 1, contig, l) / 1e6;
+				g[3 * c + 2] = 2 * bytes / time_panel(&B, run, T, pitch, ntiles, 1, 1, contig, l) / 1e6;
 			}
-			printf("%zu,%zu,%zu,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", elem, T, run, ntiles, g[0], g[1],
+			printf("%zu,%zu,%zu,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", elem, T, run, ntiles, g[0], g[1],
 			       g[2], g[3], g[4], g[5]);
+			if (load)
+				printf(",%.1f,%.1f,%.1f", g[6], g[7], g[8]);
+			printf("\n");
 		}
 	return 0;
 }

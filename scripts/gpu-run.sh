@@ -19,6 +19,7 @@
 #   sched     bench/sched_compare.sh on examples/cholesky, examples/lu and the tile GEMM graph
 #   sanitizers  the suite built with ASan and UBSan (_build_san) on CUDA workers: leaks and
 #             undefined behaviour on the GPU paths (scripts/lsan.supp lists the libraries' own)
+#   timeline  bench/gpu_timeline.sh: CUPTI's timeline of gemm_bench calls (TIMELINE_POINTS)
 #   links     bench/link_bench 512: StarPU's copies alone and together (what the simulated
 #             machines' platforms are checked against, docs/SIMULATION.md)
 # Results go to $OUT (the device tool's folder; default _gpu_out/): summary.txt, and
@@ -136,6 +137,11 @@ stage_sched() {
 }
 
 stage_links() { _build/bench/link_bench 512; }
+# The GPU's own timeline (CUPTI) of TIMELINE_POINTS ("TILE:POINT ...", bench/gpu_timeline.sh).
+stage_timeline() {
+  need_linkmap
+  bash bench/gpu_timeline.sh "$res/timeline" ${TIMELINE_POINTS:-4096:d:8192:8192:8192:hhh 2048:d:8192:8192:8192:hhh}
+}
 # Needs stage build first (autoreconf's output, StarPU unpacked).
 stage_sanitizers() {
   mkdir -p _build_san && cd _build_san || return 1
@@ -149,7 +155,7 @@ stage_sanitizers() {
   return $rc
 }
 
-export -f stage_sweep stage_dropin stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links stage_sanitizers need_linkmap
+export -f stage_sweep stage_dropin stage_build stage_check stage_demo stage_linkmap stage_gemm stage_sched stage_links stage_sanitizers stage_timeline need_linkmap
 export here bundle prefix res
 
 note "gpu-run $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; stages: ${stages[*]}"
@@ -165,6 +171,7 @@ for s in "${stages[@]}"; do
     sweep)   run sweep "${SWEEP_LIMIT:-480}" stage_sweep ;;
     sched)   run sched "${SCHED_LIMIT:-480}" stage_sched ;;
     links)   run links "${LINKS_LIMIT:-120}" stage_links ;;
+    timeline) run timeline "${TIMELINE_LIMIT:-240}" stage_timeline ;;
     sanitizers) run sanitizers "${SANITIZERS_LIMIT:-540}" stage_sanitizers ;;
     *) note "unknown stage $s" ;;
   esac

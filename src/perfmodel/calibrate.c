@@ -90,20 +90,46 @@ static void xfer_home(void *arg)
 /* GB/s at which StarPU moves T x T tiles between the host and GPU worker w's memory while that
  * GPU runs gemm kernels: dir 0 host to GPU (prefetches), 1 GPU to host (write-backs of tiles the
  * GPU owns), 2 both at once (bytes of both directions counted). Measured, not taken from the
- * link map, because a routine's copies are StarPU's requests, issued and completed by the CUDA
- * driver between kernels: with small tiles they move well below the link's bandwidth (issue 14:
- * bench/starpu_xfer, 46 GB/s both ways for 2048 tiles under kernel load against 97 idle). The
- * tiles are sub-blocks of a pinned matrix (leading dimension 4T), so they travel as 2D copies, as
- * a routine's do; one T x T x T/4 product per tile keeps the GPU busy without outlasting the
- * copy. A first, untimed round allocates the GPU's copies (a routine's calls reuse StarPU's
- * allocation cache the same way); the median of three timed rounds is kept. 0 on failure. */
+ * link map, because a routine's copies run beside its kernels, and there they are slower than
+ * the link: on an H200, 2D copies of 16 KB columns (FP64 tiles of 2048) move 48 GB/s alone but
+ * 33 while DGEMMs run, in StarPU's requests and in raw cudaMemcpy2DAsync alike (CUPTI timelines
+ * and bench/copy2d "load", bench/results/gemm-timeline-2026-11-26.md); 32 KB columns 48 and 64 KB
+ * 55 under the same load. So the GPU computes during the whole round: a chain of T x T x T
+ * products of the same precision, enough to outlast the copies (measure_load sizes it). The tiles
+ * are sub-blocks of a pinned matrix (leading dimension 4T), so they travel as 2D copies, as a
+ * routine's do. A first, untimed round allocates the GPU's copies (a routine's calls reuse
+ * StarPU's allocation cache the same way); the median of three timed rounds is kept. 0 on
+ * failure. */
 struct xfer_set {
 	void *host[2];
 	starpu_data_handle_t tile[2][64], load[3];
 	int nt, T, dbl, w;
+	int nload;         /* products per round: they outlast its copies */
 	unsigned node;
 	size_t tb;
 };
+
+static void submit_load(struct xfer_set *x, int n)
+{
+	struct paralia_task_opts o = { 0, x->w };
+	for (int i = 0; i < n; i++)
+		x->dbl ? paralia_task_dgemm('N', 'N', 1.0, x->load[0], x->load[1], 0.0, x->load[2], &o)
+		       : paralia_task_sgemm('N', 'N', 1.0f, x->load[0], x->load[1], 0.0f, x->load[2], &o);
+}
+
+/* How many T x T x T products outlast a round's copies, even if those crawl at 15 GB/s both ways
+ * (slower than any copy measured; a load that ends early would let the last copies run alone). */
+static int measure_load(struct xfer_set *x)
+{
+	submit_load(x, 1); /* cuBLAS's first call on these sizes, untimed */
+	starpu_task_wait_for_all();
+	double t0 = starpu_timing_now();
+	submit_load(x, 3);
+	starpu_task_wait_for_all();
+	double us_each = (starpu_timing_now() - t0) / 3, round_us = 2.0 * x->tb * x->nt / 15e3;
+	double n = us_each > 0 ? round_us / us_each + 2 : 64;
+	return n > 4096 ? 4096 : (int)n;
+}
 
 static double xfer_round(struct xfer_set *x, int dir)
 {
@@ -119,12 +145,9 @@ static double xfer_round(struct xfer_set *x, int dir)
 	}
 	starpu_task_wait_for_all();
 	struct xfer_wait wt = { dir != 0 ? x->nt : 0 };
+	submit_load(x, x->nload);
 	double t0 = starpu_timing_now();
 	for (int i = 0; i < x->nt; i++) {
-		if (x->dbl)
-			paralia_task_dgemm('N', 'N', 1.0, x->load[0], x->load[1], 1.0, x->load[2], &o);
-		else
-			paralia_task_sgemm('N', 'N', 1.0f, x->load[0], x->load[1], 1.0f, x->load[2], &o);
 		if (dir != 1)
 			starpu_data_prefetch_on_node(x->tile[0][i], x->node, 1);
 		if (dir != 0) {
@@ -176,13 +199,12 @@ static int time_xfer(int dbl, int w, int T, double g[3])
 			                                        (size_t)(i / 4) * T * ld) * elem),
 			                            ld, (uint32_t)T, (uint32_t)T, elem);
 	}
-	uint32_t q = (uint32_t)(T / 4 > 0 ? T / 4 : 1);
-	starpu_matrix_data_register(&x.load[0], -1, 0, (uint32_t)T, (uint32_t)T, q, elem);
-	starpu_matrix_data_register(&x.load[1], -1, 0, q, q, (uint32_t)T, elem);
-	starpu_matrix_data_register(&x.load[2], -1, 0, (uint32_t)T, (uint32_t)T, (uint32_t)T, elem);
+	for (int i = 0; i < 3; i++)
+		starpu_matrix_data_register(&x.load[i], -1, 0, (uint32_t)T, (uint32_t)T, (uint32_t)T, elem);
 	struct paralia_task_opts o = { 0, w };
 	for (int i = 0; i < 3; i++) /* the load's operands, initialised on the GPU */
 		dbl ? paralia_task_dlascal('G', 0.0, x.load[i], &o) : paralia_task_slascal('G', 0.0f, x.load[i], &o);
+	x.nload = measure_load(&x);
 	xfer_round(&x, 2); /* allocates every copy once, untimed */
 	for (int dir = 0; dir < 3; dir++) {
 		double r[3];

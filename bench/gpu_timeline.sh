@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The GPU's timeline of gemm_bench calls (bench/cupti_trace.c, CUPTI activity records): for each
+# "TILE:POINT" (PARALIA_TILE and gemm_bench's point), one warm-up call and one timed call traced,
+# then bench/timeline_report.py on the timed call. Device machine only (needs CUPTI and a GPU).
+#   bench/gpu_timeline.sh OUTDIR TILE:POINT...     e.g. 4096:d:8192:8192:8192:hhh
+# TIMELINE_SYSTEM (default paralia) picks gemm_bench's system; other variables pass through.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: bench/gpu_timeline.sh OUTDIR TILE:POINT...}; shift
+mkdir -p "$out"
+cuda=${CUDA_HOME:-/usr/local/cuda}
+lib=$(find "$cuda"/ "$cuda"/extras/CUPTI -name 'libcupti.so*' 2>/dev/null | head -1)
+inc=$(dirname "$(find "$cuda"/ -name cupti.h 2>/dev/null | head -1)")
+so=$here/_build/bench/libpl_cupti_trace.so
+gcc -O2 -shared -fPIC -I"$inc" -I"$cuda/include" "$here/bench/cupti_trace.c" -o "$so" \
+    -L"$(dirname "$lib")" -Wl,-rpath,"$(dirname "$lib")" -lcupti || { echo "cannot build the tracer (CUPTI at '$lib')"; exit 1; }
+for tp in "$@"; do
+  tile=${tp%%:*} point=${tp#*:}
+  name=$(echo "${TIMELINE_SYSTEM:-paralia}-$tile-$point" | tr ':' '_')
+  BENCH_REPS=1 PARALIA_TILE=$tile CUDA_INJECTION64_PATH=$so PL_TRACE_OUT=$out/$name.csv \
+    "$here/_build/bench/gemm_bench" "${TIMELINE_SYSTEM:-paralia}" "$point" 2>&1 | grep -v "^#" >"$out/$name.txt"
+  { echo "== $name: $(cat "$out/$name.txt")"; python3 "$here/bench/timeline_report.py" "$out/$name.csv"; } | tee -a "$out/report.txt"
+  gzip -f "$out/$name.csv"
+done
