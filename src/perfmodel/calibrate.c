@@ -73,8 +73,136 @@ static double time_gemm(int dbl, int w, int T, int reps, double *watts)
 	return ret || us <= 0 ? 0 : 2.0 * T * T * (double)T * reps / (us * 1e3);
 }
 
+/* ---- tile transfers through StarPU, while the GPU computes -------------------------------- */
+
+struct xfer_wait {
+	int pending;
+};
+
+static void xfer_home(void *arg)
+{
+	void **a = arg;
+	starpu_data_release_on_node((starpu_data_handle_t)a[0], STARPU_MAIN_RAM);
+	__atomic_sub_fetch(&((struct xfer_wait *)a[1])->pending, 1, __ATOMIC_RELEASE);
+	free(a);
+}
+
+/* GB/s at which StarPU moves T x T tiles between the host and GPU worker w's memory while that
+ * GPU runs gemm kernels: dir 0 host to GPU (prefetches), 1 GPU to host (write-backs of tiles the
+ * GPU owns), 2 both at once (bytes of both directions counted). Measured, not taken from the
+ * link map, because a routine's copies are StarPU's requests, issued and completed by the CUDA
+ * driver between kernels: with small tiles they move well below the link's bandwidth (issue 14:
+ * bench/starpu_xfer, 46 GB/s both ways for 2048 tiles under kernel load against 97 idle). The
+ * tiles are sub-blocks of a pinned matrix (leading dimension 4T), so they travel as 2D copies, as
+ * a routine's do; one T x T x T/4 product per tile keeps the GPU busy without outlasting the
+ * copy. A first, untimed round allocates the GPU's copies (a routine's calls reuse StarPU's
+ * allocation cache the same way); the median of three timed rounds is kept. 0 on failure. */
+struct xfer_set {
+	void *host[2];
+	starpu_data_handle_t tile[2][64], load[3];
+	int nt, T, dbl, w;
+	unsigned node;
+	size_t tb;
+};
+
+static double xfer_round(struct xfer_set *x, int dir)
+{
+	struct paralia_task_opts o = { 0, x->w };
+	/* set 0 valid on the host only, set 1 owned by the GPU */
+	for (int i = 0; i < x->nt; i++) {
+		starpu_data_acquire_on_node(x->tile[0][i], STARPU_MAIN_RAM, STARPU_RW);
+		starpu_data_release_on_node(x->tile[0][i], STARPU_MAIN_RAM);
+		if (x->dbl)
+			paralia_task_dlascal('G', 1.0, x->tile[1][i], &o);
+		else
+			paralia_task_slascal('G', 1.0f, x->tile[1][i], &o);
+	}
+	starpu_task_wait_for_all();
+	struct xfer_wait wt = { dir != 0 ? x->nt : 0 };
+	double t0 = starpu_timing_now();
+	for (int i = 0; i < x->nt; i++) {
+		if (x->dbl)
+			paralia_task_dgemm('N', 'N', 1.0, x->load[0], x->load[1], 1.0, x->load[2], &o);
+		else
+			paralia_task_sgemm('N', 'N', 1.0f, x->load[0], x->load[1], 1.0f, x->load[2], &o);
+		if (dir != 1)
+			starpu_data_prefetch_on_node(x->tile[0][i], x->node, 1);
+		if (dir != 0) {
+			void **a = malloc(2 * sizeof *a);
+			a[0] = x->tile[1][i];
+			a[1] = &wt;
+			starpu_data_acquire_on_node_cb(x->tile[1][i], STARPU_MAIN_RAM, STARPU_R, xfer_home, a);
+		}
+	}
+	for (int i = 0; dir != 1 && i < x->nt; i++) {
+		starpu_data_acquire_on_node(x->tile[0][i], (int)x->node, STARPU_R);
+		starpu_data_release_on_node(x->tile[0][i], (int)x->node);
+	}
+	while (__atomic_load_n(&wt.pending, __ATOMIC_ACQUIRE) > 0)
+		starpu_sleep(10e-6);
+	double us = starpu_timing_now() - t0;
+	starpu_task_wait_for_all();
+	double bytes = (double)x->tb * x->nt * (dir == 2 ? 2 : 1);
+	return us > 0 ? bytes / (us * 1e3) : 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Rates of the three directions (g[0..2]) for tile size T; returns 0, or -1 when memory fails. */
+static int time_xfer(int dbl, int w, int T, double g[3])
+{
+	struct xfer_set x = { .T = T, .dbl = dbl, .w = w };
+	size_t elem = dbl ? sizeof(double) : sizeof(float);
+	x.tb = (size_t)T * T * elem;
+	x.nt = (int)((256u << 20) / x.tb);
+	x.nt = x.nt < 4 ? 4 : x.nt > 64 ? 64 : x.nt - x.nt % 4;
+	x.node = starpu_worker_get_memory_node((unsigned)w);
+	uint32_t ld = 4u * (uint32_t)T;
+	for (int s = 0; s < 2; s++)
+		if (starpu_malloc(&x.host[s], x.tb * x.nt) != 0) {
+			if (s)
+				starpu_free_noflag(x.host[0], x.tb * x.nt);
+			return -1;
+		}
+	for (int s = 0; s < 2; s++) {
+		memset(x.host[s], 0, x.tb * x.nt);
+		for (int i = 0; i < x.nt; i++) /* tile i: rows (i % 4) T, columns (i / 4) T */
+			starpu_matrix_data_register(&x.tile[s][i], STARPU_MAIN_RAM,
+			                            (uintptr_t)((char *)x.host[s] + ((size_t)(i % 4) * T +
+			                                        (size_t)(i / 4) * T * ld) * elem),
+			                            ld, (uint32_t)T, (uint32_t)T, elem);
+	}
+	uint32_t q = (uint32_t)(T / 4 > 0 ? T / 4 : 1);
+	starpu_matrix_data_register(&x.load[0], -1, 0, (uint32_t)T, (uint32_t)T, q, elem);
+	starpu_matrix_data_register(&x.load[1], -1, 0, q, q, (uint32_t)T, elem);
+	starpu_matrix_data_register(&x.load[2], -1, 0, (uint32_t)T, (uint32_t)T, (uint32_t)T, elem);
+	struct paralia_task_opts o = { 0, w };
+	for (int i = 0; i < 3; i++) /* the load's operands, initialised on the GPU */
+		dbl ? paralia_task_dlascal('G', 0.0, x.load[i], &o) : paralia_task_slascal('G', 0.0f, x.load[i], &o);
+	xfer_round(&x, 2); /* allocates every copy once, untimed */
+	for (int dir = 0; dir < 3; dir++) {
+		double r[3];
+		for (int k = 0; k < 3; k++)
+			r[k] = xfer_round(&x, dir);
+		qsort(r, 3, sizeof *r, cmp_double);
+		g[dir] = r[1];
+	}
+	for (int s = 0; s < 2; s++) {
+		for (int i = 0; i < x.nt; i++)
+			starpu_data_unregister(x.tile[s][i]);
+		starpu_free_noflag(x.host[s], x.tb * x.nt);
+	}
+	for (int i = 0; i < 3; i++)
+		starpu_data_unregister(x.load[i]);
+	return 0;
+}
+
 /* The "xfer" lines of the kernel table: per precision and tile size, GB/s host to GPU, GPU to
- * host and both directions at once, while the GPU computes (pm_time_xfer, xfer_calibrate.c). */
+ * host and both directions at once, through StarPU while the GPU computes. */
 static void calibrate_xfer(FILE *f, const char *who)
 {
 	int w = starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0);
@@ -82,16 +210,16 @@ static void calibrate_xfer(FILE *f, const char *who)
 		return;
 	const int *T;
 	int nc = pm_tile_candidates(&T);
-	fprintf(f, "# xfer prec tile GB/s-host-to-gpu GB/s-gpu-to-host GB/s-both: tile copies while the\n"
-	        "# GPU computes products of that tile (2D copies of T x T sub-blocks, pinned host memory)\n");
+	fprintf(f, "# xfer prec tile GB/s-host-to-gpu GB/s-gpu-to-host GB/s-both: tile copies through\n"
+	        "# StarPU while the GPU computes (2D copies of T x T sub-blocks, pinned host memory)\n");
 	for (int p = 1; p >= 0; p--)
 		for (int i = 0; i < nc; i++) {
 			if (T[i] < 1024)
 				continue; /* below, per-copy costs dominate: pm_xfer_gbs scales the 1024 rate */
 			double g[3] = { 0, 0, 0 };
-			if (pm_time_xfer(starpu_worker_get_devid(w), p, T[i], g) != 0)
+			if (time_xfer(p, w, T[i], g) != 0)
 				continue;
-			fprintf(stderr, "paralia: %s: %c tile %d copies beside its products: %.1f GB/s to the GPU, "
+			fprintf(stderr, "paralia: %s: %c tile %d copies through StarPU: %.1f GB/s to the GPU, "
 			        "%.1f back, %.1f both ways\n", who, p ? 'd' : 's', T[i], g[0], g[1], g[2]);
 			if (g[0] > 0 && g[1] > 0 && g[2] > 0)
 				fprintf(f, "xfer %c %d %.2f %.2f %.2f\n", p ? 'd' : 's', T[i], g[0], g[1], g[2]);

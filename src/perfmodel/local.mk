@@ -5,4 +5,4 @@ libparalia_la_SOURCES += src/perfmodel/perfmodel.h src/perfmodel/kernel_model.c 
 	src/perfmodel/schedule.c src/perfmodel/autotune.c
 libparalia_la_SOURCES += src/perfmodel/plan.h src/perfmodel/plan.c
 # Kernel table measurement (with GPU watts from NVML's energy counter, loaded at run time).
-libparalia_la_SOURCES += src/perfmodel/calibrate.c src/perfmodel/xfer_calibrate.c src/perfmodel/power.c
+libparalia_la_SOURCES += src/perfmodel/calibrate.c src/perfmodel/power.c

@@ -28,7 +28,7 @@ struct pm_rates {
 	const char *source; /* "starpu history", "<file>", "default H200", ... */
 };
 
-/* How fast T x T tiles cross between the host and a GPU while that GPU computes, per
+/* How fast StarPU moves T x T tiles between the host and a GPU while that GPU computes, per
  * precision (0 single, 1 double), direction (0 to the GPU, 1 back, 2 both at once: sum of both)
  * and tile size: the "xfer" lines of the kernel table (paralia_calibrate_kernels). */
 struct pm_xfer {
@@ -40,9 +40,6 @@ struct pm_xfer {
 int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen);
 /* GB/s for tile size T, interpolated in log2(T); 0 when x has no data. */
 double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, int dir);
-/* Measures them on CUDA device cuda_dev (xfer_calibrate.c): g[dir] for the three directions.
- * 0, or -1 (no GPU, a CUDA error, not enough memory). */
-int pm_time_xfer(int cuda_dev, int dbl, int T, double g[3]);
 
 /* A device as the autotuner sees it: one StarPU memory node and the workers computing there. */
 struct pm_device {
