@@ -2,7 +2,8 @@
 /*
  * paralia_{s,d}gemm: C = alpha op(A) op(B) + beta C, each matrix on the host or on any GPU.
  * Tile algorithm: for every C tile, a chain of tile gemms over k; StarPU's sequential
- * consistency orders the chain, the scheduler spreads the chains over the workers.
+ * consistency orders the chain, the scheduler spreads the chains over the workers. The products
+ * are submitted in blocks of C tiles, each block layer by layer over k (pl_block_of, tiled.h).
  */
 #ifndef PARALIA_PREC
 #define PARALIA_SELF "blas/gemm.c"
@@ -44,7 +45,7 @@ static int LOCAL(tile_is_lazy)(struct pl_call *call, const struct pl_matrix *mC,
 
 static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct pl_matrix *mB,
                             char tA, char tB, real_t alpha, real_t beta, starpu_data_handle_t c,
-                            const struct paralia_task_opts *own, int i, int j, int kt, int in_order)
+                            const struct paralia_task_opts *own, int i, int j, int kt, int blk)
 {
 	starpu_data_handle_t s;
 	int rows = (int)starpu_matrix_get_nx(c), cols = (int)starpu_matrix_get_ny(c), ret = 0;
@@ -54,9 +55,8 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 	for (int l = 0; l < kt && !ret; l++) {
 		starpu_data_handle_t a = tA == 'N' ? pl_matrix_tile(mA, i, l) : pl_matrix_tile(mA, l, i);
 		starpu_data_handle_t b = tB == 'N' ? pl_matrix_tile(mB, l, j) : pl_matrix_tile(mB, j, l);
-		/* the scratch tile is computed where C is not: its chain runs in order when C's bytes
-		 * outweigh A's and B's, as a direct tile's does */
-		struct paralia_task_opts step = pl_chain_step(own, l, in_order);
+		/* the scratch tile is computed where C is not, at its block's priority */
+		struct paralia_task_opts step = pl_block_step(own, blk);
 		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step);
 	}
 	struct paralia_task_opts at_c = { 0, call->lazy_worker };
@@ -95,26 +95,34 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		goto done;
 
 	int kt = pl_tile_count(k, nb);
-	for (int j = 0; j < mC.nt && !ret; j++)
-		for (int i = 0; i < mC.mt && !ret; i++) {
-			starpu_data_handle_t c = pl_matrix_tile(&mC, i, j);
-			const struct paralia_task_opts *own = pl_call_opts(&call, i, j);
-			if (scale_only) {
-				ret = TASK(lascal)('G', beta, c, own);
-				continue;
-			}
-			if (LOCAL(tile_is_lazy)(&call, &mC, own, i, j)) {
-				ret = LOCAL(gemm_lazy)(&call, &mA, &mB, tA, tB, alpha, beta, c, own, i, j, kt,
-				                       pl_chain_in_order(m, n, k, &mC, NULL));
-				continue;
-			}
-			int in_order = pl_chain_in_order(m, n, k, &mC, own);
-			for (int l = 0; l < kt && !ret; l++) {
-				starpu_data_handle_t a = na ? pl_matrix_tile(&mA, i, l) : pl_matrix_tile(&mA, l, i);
-				starpu_data_handle_t b = nbn ? pl_matrix_tile(&mB, l, j) : pl_matrix_tile(&mB, j, l);
-				struct paralia_task_opts step = pl_chain_step(own, l, in_order);
-				ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
-			}
+	if (scale_only) {
+		for (int j = 0; j < mC.nt && !ret; j++)
+			for (int i = 0; i < mC.mt && !ret; i++)
+				ret = TASK(lascal)('G', beta, pl_matrix_tile(&mC, i, j), pl_call_opts(&call, i, j));
+		goto done;
+	}
+	/* the products in blocks of C tiles, each block layer by layer over k (pl_block_of) */
+	for (int jb = 0; jb < mC.nt && !ret; jb += PL_BLOCK)
+		for (int ib = 0; ib < mC.mt && !ret; ib += PL_BLOCK) {
+			int je = jb + PL_BLOCK < mC.nt ? jb + PL_BLOCK : mC.nt;
+			int ie = ib + PL_BLOCK < mC.mt ? ib + PL_BLOCK : mC.mt;
+			int blk = pl_block_of(ib, jb, mC.mt);
+			for (int l = 0; l < kt && !ret; l++)
+				for (int j = jb; j < je && !ret; j++)
+					for (int i = ib; i < ie && !ret; i++) {
+						starpu_data_handle_t c = pl_matrix_tile(&mC, i, j);
+						const struct paralia_task_opts *own = pl_call_opts(&call, i, j);
+						if (LOCAL(tile_is_lazy)(&call, &mC, own, i, j)) {
+							if (l == 0) /* its whole chain, into a scratch tile */
+								ret = LOCAL(gemm_lazy)(&call, &mA, &mB, tA, tB, alpha, beta, c,
+								                       own, i, j, kt, blk);
+							continue;
+						}
+						starpu_data_handle_t a = na ? pl_matrix_tile(&mA, i, l) : pl_matrix_tile(&mA, l, i);
+						starpu_data_handle_t b = nbn ? pl_matrix_tile(&mB, l, j) : pl_matrix_tile(&mB, j, l);
+						struct paralia_task_opts step = pl_block_step(own, blk);
+						ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
+					}
 		}
 done:
 	pl_matrix_finish(&mC);

@@ -9,6 +9,7 @@
 #ifndef PARALIA_TILED_H
 #define PARALIA_TILED_H
 #include "core/core.h"
+#include "common/order.h"
 #include "common/sizes.h"
 
 struct pl_matrix {
@@ -81,6 +82,14 @@ static inline struct paralia_task_opts pl_chain_step(const struct paralia_task_o
 	int top = starpu_sched_get_max_priority(); /* the policy's range: the later steps share it */
 	int prio = in_order ? (l < top ? l : top) : 0;
 	struct paralia_task_opts o = { prio, own ? own->worker : -1 };
+	return o;
+}
+/* Options for a product of block blk (own: the C tile's placement, or NULL): priority -blk,
+ * within the policy's range (the last blocks share its lowest priority). */
+static inline struct paralia_task_opts pl_block_step(const struct paralia_task_opts *own, int blk)
+{
+	int lo = starpu_sched_get_min_priority();
+	struct paralia_task_opts o = { -blk < lo ? lo : -blk, own ? own->worker : -1 };
 	return o;
 }
 void pl_call_end(struct pl_call *c);

@@ -20,6 +20,7 @@
  */
 #include "config.h"
 #include "perfmodel/perfmodel.h"
+#include "common/order.h"
 #include "common/sizes.h"
 #include <paralia.h>
 #include <math.h>
@@ -297,42 +298,49 @@ static void link_rates(const struct pm_problem *p, const struct pm_device *d,
 	L->host_both_us = both > 0 ? host_bytes / (both * 1e3) : 0;
 }
 
-/* ---- step 4: one device's time, a flow shop over its C tiles in submission order ------------ */
+/* ---- step 4: one device's time, a flow shop over its products in the routine's order -------- */
 
-/* Its C tiles are computed column after column (the routines submit j outer, i inner): the first
- * tile needs its A row panel and B column panel, the rest of the first column each a new A
- * panel, each later column a new B panel; every tile reads its C tile when C is read and writes
- * it back. Bytes arrive at the device's inbound rate in that order, the worker computes a tile
- * once its bytes are there and the previous tile is done, and results leave at the outbound
- * rate: the classic two-machine flow shop, whose makespan is the largest, over the tiles u, of
- * (bytes up to u arrived + compute from u on). Within a segment of alike tiles that expression
- * is linear in u, so segment ends suffice: O(1) per device. */
+/* The routine submits the products in blocks of C tiles, each block layer by layer over k
+ * (common/order.h): a unit here is one layer of one block. The first block's first layer needs
+ * its A and B tiles and its C tiles, its later layers new A and B tiles; each later block of the
+ * first block column new A tiles, each later block column its B tiles (brought by its first
+ * block, spread here over its blocks); C tiles come with each block's first layer (spread over
+ * its layers). Bytes arrive at the device's inbound rate in that order, the worker computes a
+ * unit once its bytes are there and the previous unit is done, and results leave at the
+ * outbound rate, the first ones when the first block is done: the classic two-machine flow shop,
+ * whose makespan is the largest, over the units u, of (bytes up to u arrived + compute from u
+ * on). Within a segment of alike units that expression is linear in u, so segment ends suffice:
+ * O(1) per device. */
 struct segment {
-	double n;     /* tiles */
+	double n;     /* units */
 	double in;    /* bytes each needs brought in */
 	double comp;  /* us each takes on the device */
 };
 
-static double device_time(const struct segment *sg, int nsg, double in_us_per_byte, double comp_total,
-                          double out_total_us, double out_tile_us, double floor_us)
+/* The flow shop's makespan; the first result is ready `early` us before the first nfirst
+ * segments are done, and the last leaves out_last_us after the last unit. */
+static double device_time(const struct segment *sg, int nsg, int nfirst, double early,
+                          double in_us_per_byte, double comp_total, double out_total_us,
+                          double out_last_us, double floor_us)
 {
-	double arrived = 0, left = comp_total, gpu = 0, first_done = -1;
+	double arrived = 0, left = comp_total, gpu = 0, done = 0, first_done = 0;
 	for (int s = 0; s < nsg; s++) {
-		if (sg[s].n <= 0)
-			continue;
-		/* first tile of the segment, then its last */
-		double a1 = arrived + sg[s].in * in_us_per_byte;
-		gpu = fmax(gpu, a1 + left);
-		if (first_done < 0)
-			first_done = a1 + sg[s].comp;
-		arrived += sg[s].n * sg[s].in * in_us_per_byte;
-		left -= (sg[s].n - 1) * sg[s].comp;
-		gpu = fmax(gpu, arrived + left);
-		left -= sg[s].comp;
+		if (sg[s].n > 0) {
+			double x = sg[s].in * in_us_per_byte, c = sg[s].comp, n = sg[s].n;
+			/* when the segment's last unit is done: after the previous one, after its first
+			 * unit's bytes, or after its own */
+			done = fmax(done + n * c, fmax(arrived + x + n * c, arrived + n * x + c));
+			/* the makespan bound at the segment's first unit, then at its last */
+			gpu = fmax(gpu, arrived + x + left);
+			arrived += n * x;
+			left -= (n - 1) * c;
+			gpu = fmax(gpu, arrived + left);
+			left -= c;
+		}
+		if (s == nfirst - 1)
+			first_done = fmax(0, done - early);
 	}
-	if (first_done < 0)
-		first_done = 0;
-	double end = fmax(gpu + out_tile_us, first_done + out_total_us);
+	double end = fmax(gpu + out_last_us, first_done + out_total_us);
 	return fmax(end, floor_us);
 }
 
@@ -397,17 +405,36 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		double comp = ld[i].finish, tdev = comp;
 		double bytes_in = f.A[i] + f.B[i] + f.Cin[i];
 		if (ld[i].tiles > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
-			double n = (double)ld[i].tiles;
-			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P))), cols = n / rows;
-			double per = comp / n; /* us per tile on this device (its lanes included) */
-			struct segment sg[3] = {
-				{ 1, f.A[i] / rows + f.B[i] / cols + f.Cin[i] / n, per },
-				{ rows - 1, f.A[i] / rows + f.Cin[i] / n, per },
-				{ n - rows, (rows > 0 && cols > 1 ? f.B[i] / cols / rows : 0) + f.Cin[i] / n, per },
+			double n = (double)ld[i].tiles, kt = (double)t.Kt, tasks = n * kt;
+			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P))), cols = fmax(1.0, n / rows);
+			double per = comp / tasks; /* us per product on this device (its lanes included) */
+			/* the first block of C tiles (common/order.h): its rows, columns, products a layer */
+			double br = fmin(PL_BLOCK, rows), bc = fmin(PL_BLOCK, cols), nb0 = br * bc;
+			/* bytes of one A, B and C tile; of the first block column's C tiles below the first
+			 * block; of the C tiles right of the first block column */
+			double at = f.A[i] / (rows * kt), bt = f.B[i] / (cols * kt), ct = f.Cin[i] / n;
+			double col_tasks = (rows - br) * bc * kt, rest_tasks = tasks - rows * bc * kt;
+			struct segment sg[5] = {
+				/* the first product: an A, a B and a C tile */
+				{ 1, at + bt + ct, per },
+				/* the rest of the first block's first layer: its other A, B and C tiles */
+				{ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (nb0 - 1) * ct) / (nb0 - 1) : 0, per },
+				/* its later layers: new A and B tiles */
+				{ (kt - 1) * nb0, (br * at + bc * bt) / nb0, per },
+				/* the first block column's other blocks: new A tiles, their C tiles */
+				{ col_tasks, col_tasks > 0 ? ((rows - br) * kt * at + (rows - br) * bc * ct) / col_tasks : 0, per },
+				/* the other block columns: their B tiles, their C tiles */
+				{ rest_tasks, rest_tasks > 0 ? ((cols - bc) * kt * bt + (n - rows * bc) * ct) / rest_tasks : 0, per },
 			};
 			double in_rate = bytes_in > 0 ? L.tin / bytes_in : 0; /* us per byte */
-			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0;
-			tdev = device_time(sg, 3, in_rate, comp, L.tout, out_tile, L.host_both_us);
+			/* the last block's tiles finish one a product apart and leave one after another */
+			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0, nlast = br * bc;
+			double out_last = fmax(out_tile, nlast * out_tile - (nlast - 1) * per);
+			/* the first C tile is final when its last layer's product is: with one layer, the
+			 * first product; else the first of the first block's last layer */
+			int nfirst = kt > 1 ? 3 : 1;
+			double early = kt > 1 ? (nb0 - 1) * per : 0;
+			tdev = device_time(sg, 5, nfirst, early, in_rate, comp, L.tout, out_last, L.host_both_us);
 		}
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
