@@ -125,6 +125,10 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
 /* Restricts the tasks this thread submits from now on to the workers whose bits are set in
  * ids[0..len) (StarPU's task->workerids); NULL/0 lifts it. ids must outlive the tasks. */
 void pl_submit_scope(const uint32_t *ids, unsigned len);
+/* The next task this thread submits brings handles a and b (either may be NULL) to its worker's
+ * memory node when a worker takes it, by idle requests: the inputs of the task that will follow
+ * it there, which StarPU cannot prefetch before that task is ready (submit.c). */
+void pl_submit_fetch_ahead(starpu_data_handle_t a, starpu_data_handle_t b);
 
 /* A tile handle as the insert helpers take it (argument pos, name): not NULL, a StarPU matrix of
  * elem-byte elements whose rows, columns and (home) leading dimension fit a BLAS int, and whose
