@@ -161,19 +161,29 @@ static int time_xfer(int dbl, int w, int T, double g[3])
 	x.nt = (int)((256u << 20) / x.tb);
 	x.nt = x.nt < 4 ? 4 : x.nt > 64 ? 64 : x.nt - x.nt % 4;
 	x.node = starpu_worker_get_memory_node((unsigned)w);
+	/* The tiles are sub-blocks of a matrix of leading dimension 4T, or PARALIA_XFER_LD elements
+	 * if larger: the copy rate beside kernels depends on the host pitch as well as the column's
+	 * length (bench/results/gemm-timeline-2026-11-26.md); the variable lets a calibration be
+	 * compared at another pitch. */
+	const char *env = getenv("PARALIA_XFER_LD");
+	long want = env ? atol(env) : 0;
 	uint32_t ld = 4u * (uint32_t)T;
+	if (want > (long)ld && want <= (1L << 20))
+		ld = (uint32_t)want;
+	size_t per = ld / (uint32_t)T, cols = ((size_t)x.nt + per - 1) / per;
+	size_t bytes = (size_t)ld * T * cols * elem;
 	for (int s = 0; s < 2; s++)
-		if (starpu_malloc(&x.host[s], x.tb * x.nt) != 0) {
+		if (starpu_malloc(&x.host[s], bytes) != 0) {
 			if (s)
-				starpu_free_noflag(x.host[0], x.tb * x.nt);
+				starpu_free_noflag(x.host[0], bytes);
 			return -1;
 		}
 	for (int s = 0; s < 2; s++) {
-		memset(x.host[s], 0, x.tb * x.nt);
-		for (int i = 0; i < x.nt; i++) /* tile i: rows (i % 4) T, columns (i / 4) T */
+		memset(x.host[s], 0, bytes);
+		for (int i = 0; i < x.nt; i++) /* tile i: rows (i % per) T, columns (i / per) T */
 			starpu_matrix_data_register(&x.tile[s][i], STARPU_MAIN_RAM,
-			                            (uintptr_t)((char *)x.host[s] + ((size_t)(i % 4) * T +
-			                                        (size_t)(i / 4) * T * ld) * elem),
+			                            (uintptr_t)((char *)x.host[s] + ((size_t)i % per * T +
+			                                        (size_t)i / per * T * ld) * elem),
 			                            ld, (uint32_t)T, (uint32_t)T, elem);
 	}
 	uint32_t q = (uint32_t)(T / 4 > 0 ? T / 4 : 1);
@@ -194,7 +204,7 @@ static int time_xfer(int dbl, int w, int T, double g[3])
 	for (int s = 0; s < 2; s++) {
 		for (int i = 0; i < x.nt; i++)
 			starpu_data_unregister(x.tile[s][i]);
-		starpu_free_noflag(x.host[s], x.tb * x.nt);
+		starpu_free_noflag(x.host[s], bytes);
 	}
 	for (int i = 0; i < 3; i++)
 		starpu_data_unregister(x.load[i]);
