@@ -124,6 +124,11 @@ tests_sched_foreign_LDADD = $(STARPU_LIBS)
 EXTRA_DIST += tests/sched_env.sh
 TESTS += tests/sched_pin tests/sched_env.sh tests/sched_writeback
 
+# Fetching ahead along a chain: the attached tiles reach the worker's node, and only those.
+check_PROGRAMS += tests/blas_fetch_ahead
+tests_blas_fetch_ahead_SOURCES = tests/blas_fetch_ahead.c $(TESTING_SOURCES)
+TESTS += tests/blas_fetch_ahead
+
 # The policy's StarPU side (prefetches, relays) over four memory nodes of a synthetic NUMA topology.
 EXTRA_DIST += tests/sched_numa.sh
 TESTS += tests/sched_numa.sh
