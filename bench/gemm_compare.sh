@@ -9,7 +9,8 @@
 #   BENCH_SHAPES  m:n:k ...   square 4096-32768, fat-by-thin 32768:32768:4096, thin-by-fat 4096:4096:32768
 #   BENCH_PLACES  hhh 000 01h hh0 012   (A, B, C: h = pinned host, digit = that GPU; points that
 #                 need more GPUs than the machine has are reported as skipped)
-#   BENCH_SYSTEMS paralia cublasxt dmdas
+#   BENCH_SYSTEMS paralia cublasxt dmdas cublas (cublas: one cuBLAS call, placements on one GPU only:
+#                 the reference and the bound of GPU-resident calls)
 #   BENCH_REPS (5), BENCH_TILES (dmdas tile sizes, 2048,4096), BENCH_BLOCKS (cuBLASXt, 2048,4096,8192)
 #   BENCH_TIMEOUT seconds per system (default 900)
 set -uo pipefail
@@ -21,7 +22,7 @@ mkdir -p "$out"
 precs=${BENCH_PRECS:-d s}
 shapes=${BENCH_SHAPES:-4096:4096:4096 8192:8192:8192 16384:16384:16384 32768:32768:32768 32768:32768:4096 4096:4096:32768}
 places=${BENCH_PLACES:-hhh 000 01h hh0 012}
-systems=${BENCH_SYSTEMS:-paralia cublasxt dmdas}
+systems=${BENCH_SYSTEMS:-paralia cublasxt dmdas cublas}
 points=()
 for p in $precs; do for s in $shapes; do for pl in $places; do points+=("$p:$s:$pl"); done; done; done
 
@@ -37,10 +38,15 @@ for sys in $systems; do
     paralia)  env_sys=() ; name=paralia ;;
     dmdas)    env_sys=(STARPU_SCHED=dmdas PARALIA_SCHED=starpu-default); name=graph ;;
     cublasxt) env_sys=(); name=cublasxt ;;
+    cublas)   env_sys=(); name=cublas ;;
     *) echo "gemm_compare: unknown system $sys" >&2; continue ;;
   esac
   env "${env_sys[@]}" timeout "${BENCH_TIMEOUT:-900}" "$bin" "$name" "${points[@]}" \
       2>"$out/$sys.stderr" | sed "s/^graph,/dmdas,/" | tee -a "$csv"
 done
-python3 "$here/bench/gemm_report.py" "$csv" "$out/gemm.md" "$out/gemm.png" \
+# The bound of each point comes from this machine's kernel table and link map, kept beside it.
+home=${PARALIA_HOME:-$HOME/.paralia}
+cp "$home/kernels-$(hostname).txt" "$out/kernels.txt" 2>/dev/null
+cp "${PARALIA_LINKMAP:-$home/linkmap-$(hostname).txt}" "$out/linkmap.txt" 2>/dev/null
+python3 "$here/bench/gemm_report.py" "$csv" "$out/gemm.md" "$out/gemm.png" "$out/kernels.txt" "$out/linkmap.txt" \
   || echo "[gemm_compare] report failed (CSV kept: $csv)" >&2

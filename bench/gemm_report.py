@@ -2,12 +2,22 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Turns gemm_compare.sh's CSV into a Markdown table (with geometric-mean speedups) and a plot.
 
-usage: gemm_report.py gemm.csv gemm.md [gemm.png]
-The plot needs matplotlib; without it the table is still written.
+usage: gemm_report.py gemm.csv gemm.md [gemm.png [KERNELS.txt LINKMAP.txt]]
+With the machine's kernel table and link map, each point gets its bound (../shared/platforms/
+h200x1.md's formula: for operands on the host, the largest of the compute at the best kernel
+rate, the bytes in over the host-to-GPU link, the bytes out over the way back and all bytes over
+both directions' shared total; with every operand on one GPU, one cuBLAS call on them, measured
+by the `cublas` system, else the compute at the best rate) and paralia's fraction of it.
+The plot (one panel per placement, the bound drawn over each point, the legend above the
+panels) needs matplotlib; without it the table is still written.
 """
 import csv
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tile_sweep_report import read_machine  # noqa: E402
 
 
 def load(path):
@@ -28,11 +38,38 @@ def num(s):
         return None
 
 
+def bound_ms(key, machine, cublas_row):
+    """The point's bound in ms, or None (placements over several GPUs, no machine data)."""
+    prec, m, n, k, place = key
+    gpus = {c for c in place if c != "h"}
+    if len(gpus) > 1:
+        return None
+    flops = 2.0 * m * n * k
+    if place.count("h") == 0 and cublas_row is not None:
+        return num(cublas_row.get("median_ms"))
+    if machine is None:
+        return None
+    peak, h2d, d2h, both = machine
+    if not peak.get(prec):
+        return None
+    el = 8 if prec == "d" else 4
+    a, b, c = m * k * el, k * n * el, m * n * el
+    bin_ = (a if place[0] == "h" else 0) + (b if place[1] == "h" else 0) + (c if place[2] == "h" else 0)
+    bout = c if place[2] == "h" else 0
+    t = flops / (peak[prec] * 1e6)
+    if bin_ or bout:
+        t = max(t, bin_ / (h2d * 1e6), bout / (d2h * 1e6), (bin_ + bout) / (both * 1e6))
+    return t
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     header, rows = load(sys.argv[1])
-    systems = ["paralia", "cublasxt", "dmdas"]
+    machine = None
+    if len(sys.argv) > 5 and os.path.exists(sys.argv[4]) and os.path.exists(sys.argv[5]):
+        machine = read_machine(sys.argv[4], sys.argv[5])
+    systems = ["paralia", "cublasxt", "dmdas", "cublas"]
     points, by = [], {}
     for r in rows:
         key = (r["prec"], int(r["m"]), int(r["n"]), int(r["k"]), r["place"])
@@ -51,9 +88,11 @@ def main():
             "lives. place: where A, B, C live (h = pinned host, digit = GPU). predicted: the "
             "autotuner's time for the call (paralia_plan_query).", ""]
     out += ["| prec | m×n×k | place | paralia TFLOP/s | paralia config | measured / predicted ms "
-            "| cuBLASXt TFLOP/s (block) | dmdas TFLOP/s (tile) | vs cuBLASXt | vs dmdas |",
-            "|---|---|---|---|---|---|---|---|---|---|"]
-    ratios = {"cublasxt": [], "dmdas": []}
+            "| cuBLASXt TFLOP/s (block) | dmdas TFLOP/s (tile) | cuBLAS TFLOP/s | bound TFLOP/s "
+            "| of bound | vs cuBLASXt | vs dmdas | vs cuBLAS |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    ratios = {"cublasxt": [], "dmdas": [], "cublas": []}
+    bounds = {}
     for key in points:
         p = by[key]
         prec, m, n, k, place = key
@@ -72,7 +111,16 @@ def main():
             r = p.get(s)
             cells.append(f"{num(r['tflops']):.1f} ({r['config'].split()[-1]})" if ok(r)
                          else (r["status"] if r else "–"))
-        for s in ("cublasxt", "dmdas"):
+        cu = p.get("cublas")
+        cells.append(f"{num(cu['tflops']):.1f}" if ok(cu) else "–")
+        b = bound_ms(key, machine, cu if ok(cu) else None)
+        if b:
+            bounds[key] = 2.0 * m * n * k / (b * 1e9)
+            cells.append(f"{bounds[key]:.1f}")
+            cells.append(f"{num(pa['tflops']) / bounds[key]:.0%}" if ok(pa) else "–")
+        else:
+            cells += ["–", "–"]
+        for s in ("cublasxt", "dmdas", "cublas"):
             r = p.get(s)
             if ok(pa) and ok(r):
                 x = num(pa["tflops"]) / num(r["tflops"])
@@ -82,7 +130,7 @@ def main():
                 cells.append("–")
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
-    for s, name in (("cublasxt", "cuBLASXt"), ("dmdas", "dmdas")):
+    for s, name in (("cublasxt", "cuBLASXt"), ("dmdas", "dmdas"), ("cublas", "one cuBLAS call")):
         v = ratios[s]
         if v:
             g = math.exp(sum(math.log(x) for x in v) / len(v))
@@ -108,18 +156,37 @@ def main():
         shown = [k for k in points if any(ok(by[k].get(s)) for s in systems)]
         if not shown:
             return
-        fig, ax = plt.subplots(figsize=(max(8, 0.55 * len(shown)), 5))
-        w = 0.27
-        for i, s in enumerate(systems):
-            ys = [num(by[k][s]["tflops"]) if ok(by[k].get(s)) else 0 for k in shown]
-            ax.bar([x + (i - 1) * w for x in range(len(shown))], ys, w, label=s)
-        ax.set_xticks(range(len(shown)))
-        ax.set_xticklabels([f"{p}{m}x{n}x{k}\n{pl}" for p, m, n, k, pl in shown],
-                           rotation=60, fontsize=7, ha="right")
-        ax.set_ylabel("TFLOP/s")
-        ax.set_title("GEMM: " + (header[0] if header else ""), fontsize=8)
-        ax.legend()
-        fig.tight_layout()
+        places = sorted({k[4] for k in shown}, key=lambda pl: (pl.count("h") == 0, pl))
+        per = {pl: [k for k in shown if k[4] == pl] for pl in places}
+        fig, axes = plt.subplots(1, len(places), squeeze=False, sharey=True,
+                                 figsize=(max(8, 0.5 * len(shown) + 1.5 * len(places)), 5.5),
+                                 gridspec_kw={"width_ratios": [max(1, len(per[pl])) for pl in places]})
+        drawn = [s for s in systems if any(ok(by[k].get(s)) for k in shown)]
+        w = 0.8 / max(1, len(drawn))
+        for ax, pl in zip(axes[0], places):
+            ks = per[pl]
+            for i, s in enumerate(drawn):
+                ys = [num(by[k][s]["tflops"]) if ok(by[k].get(s)) else 0 for k in ks]
+                ax.bar([x + (i - (len(drawn) - 1) / 2) * w for x in range(len(ks))], ys, w, label=s)
+            for x, k in enumerate(ks):
+                if k in bounds:
+                    ax.hlines(bounds[k], x - 0.45, x + 0.45, colors="black", linewidth=1.5,
+                              label="bound" if x == 0 else None)
+            ax.set_xticks(range(len(ks)))
+            ax.set_xticklabels([f"{p}{m}x{n}x{k}" for p, m, n, k, _ in ks], rotation=60, fontsize=7,
+                               ha="right")
+            ax.set_title(f"placement {pl}", fontsize=9)
+        axes[0][0].set_ylabel("TFLOP/s")
+        handles, labels = [], []
+        for ax in axes[0]:
+            for h, l in zip(*ax.get_legend_handles_labels()):
+                if l not in labels:
+                    handles.append(h)
+                    labels.append(l)
+        # above the panels, never over the bars
+        fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=8, frameon=False)
+        fig.suptitle("GEMM: " + (header[0] if header else ""), fontsize=8, y=0.93)
+        fig.tight_layout(rect=(0, 0, 1, 0.9))
         fig.savefig(sys.argv[3], dpi=120)
 
 
