@@ -16,7 +16,8 @@
  * the placement names. Each timed call runs from entry until C is back where it lives (the graph
  * unregisters its tiles, cuBLASXt synchronizes every GPU). One warm-up call, whose result is
  * checked on sampled entries against a double-precision dot product on the host, then
- * BENCH_REPS (default 5) timed calls; the line gives their median, min and max. A point whose
+ * BENCH_REPS (default 5) timed calls; the line gives their median, min and max. C = A B + beta C
+ * with beta = BENCH_BETA (default 0.5; 0: C is not read). A point whose
  * placement names a GPU this machine lacks is skipped with a "skip" line.
  * In a simulation build (StarPU on SimGrid, scripts/simulate.sh) the times are simulated: host
  * matrices are folded (StarPU's STARPU_MALLOC_SIMULATION_FOLDED: address space, no memory), GPU
@@ -378,10 +379,23 @@ static int candidates(const char *var, const char *dflt, int *out)
 	return n;
 }
 
+/* BENCH_BETA (default 0.5): with 0, C is not read (paralia and cuBLAS skip it). */
+static double bench_beta(void)
+{
+	const char *v = getenv("BENCH_BETA");
+	char *end;
+	double b = v ? strtod(v, &end) : 0.5;
+	if (v && (end == v || *end || !isfinite(b))) {
+		fprintf(stderr, "gemm_bench: BENCH_BETA=%s is not a number: using 0.5\n", v);
+		b = 0.5;
+	}
+	return b;
+}
+
 static int run_point(const char *system, call_fn call, const int *cand, int ncand,
                      const struct point *p, int reps)
 {
-	const double beta = 0.5;
+	const double beta = bench_beta();
 	struct operands o;
 	if (operands_init(&o, p) != 0) {
 		printf("%s,%c,%d,%d,%d,%s,,,,,,,,no memory\n", system, p->prec, p->m, p->n, p->k, p->place);

@@ -11,7 +11,7 @@
 #                 need more GPUs than the machine has are reported as skipped)
 #   BENCH_SYSTEMS paralia cublasxt dmdas cublas (cublas: one cuBLAS call, placements on one GPU only:
 #                 the reference and the bound of GPU-resident calls)
-#   BENCH_REPS (5), BENCH_TILES (dmdas tile sizes, 2048,4096), BENCH_BLOCKS (cuBLASXt, 2048,4096,8192)
+#   BENCH_BETA (0.5; 0: C is not read), BENCH_REPS (5), BENCH_TILES (dmdas tile sizes, 2048,4096), BENCH_BLOCKS (cuBLASXt, 2048,4096,8192)
 #   BENCH_TIMEOUT seconds per system (default 900)
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,7 +28,7 @@ for p in $precs; do for s in $shapes; do for pl in $places; do points+=("$p:$s:$
 
 csv=$out/gemm.csv
 {
-  echo "# gemm_compare $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores"
+  echo "# gemm_compare $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd, -), $(nproc) cores; beta=${BENCH_BETA:-0.5}"
   echo "system,prec,m,n,k,place,config,median_ms,min_ms,max_ms,tflops,predicted_ms,check,status"
 } >"$csv"
 export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)}

@@ -38,7 +38,7 @@ def num(s):
         return None
 
 
-def bound_ms(key, machine, cublas_row):
+def bound_ms(key, machine, cublas_row, reads_c=True):
     """The point's bound in ms, or None (placements over several GPUs, no machine data)."""
     prec, m, n, k, place = key
     gpus = {c for c in place if c != "h"}
@@ -54,7 +54,7 @@ def bound_ms(key, machine, cublas_row):
         return None
     el = 8 if prec == "d" else 4
     a, b, c = m * k * el, k * n * el, m * n * el
-    bin_ = (a if place[0] == "h" else 0) + (b if place[1] == "h" else 0) + (c if place[2] == "h" else 0)
+    bin_ = (a if place[0] == "h" else 0) + (b if place[1] == "h" else 0) + (c if place[2] == "h" and reads_c else 0)
     bout = c if place[2] == "h" else 0
     t = flops / (peak[prec] * 1e6)
     if bin_ or bout:
@@ -70,6 +70,8 @@ def main():
     if len(sys.argv) > 5 and os.path.exists(sys.argv[4]) and os.path.exists(sys.argv[5]):
         machine = read_machine(sys.argv[4], sys.argv[5])
     systems = ["paralia", "cublasxt", "dmdas", "cublas"]
+    beta = next((h.split("beta=")[1].split()[0] for h in header if "beta=" in h), "0.5")
+    reads_c = num(beta) != 0
     points, by = [], {}
     for r in rows:
         key = (r["prec"], int(r["m"]), int(r["n"]), int(r["k"]), r["place"])
@@ -113,7 +115,7 @@ def main():
                          else (r["status"] if r else "–"))
         cu = p.get("cublas")
         cells.append(f"{num(cu['tflops']):.1f}" if ok(cu) else "–")
-        b = bound_ms(key, machine, cu if ok(cu) else None)
+        b = bound_ms(key, machine, cu if ok(cu) else None, reads_c)
         if b:
             bounds[key] = 2.0 * m * n * k / (b * 1e9)
             cells.append(f"{bounds[key]:.1f}")
