@@ -137,8 +137,9 @@ static void choose_equals_reference(void)
 }
 
 /* The DGX-1 map with groups that the levels' table (sharing.c) prices in each of its ways: one of
- * five links of five bandwidths (more than PL_SHARE_CAPS: lm_group_levels at each change), one
- * of links of two bandwidths, and the map's own (one bandwidth each). */
+ * five links of five bandwidths (more than PL_SHARE_CAPS: lm_group_levels at each change), some
+ * of links of two bandwidths, and the map's own (one bandwidth each); and a link in three
+ * groups. */
 static void mixed_groups(struct lm_db *x)
 {
 	st_load(x, "dgx1-v100");
@@ -148,6 +149,10 @@ static void mixed_groups(struct lm_db *x)
 	lm_set_link(x, 3, 7, 8, 30);
 	lm_add_group(x, "five-bandwidths", 60, 5, src5, dst5);
 	lm_add_group(x, "two-bandwidths", 70, 4, src2, dst2);
+	/* gpu0 -> gpu1 in three groups (more than links_update's fixed pair) */
+	int srca[2] = { 1, 2 }, dsta[2] = { 2, 1 }, srcb[2] = { 1, 0 }, dstb[2] = { 2, 3 };
+	lm_add_group(x, "both-ways", 30, 2, srca, dsta);
+	lm_add_group(x, "with-host", 20, 2, srcb, dstb);
 }
 
 /* The refresh recomputes only the sharing groups whose busy links changed, their levels looked up
@@ -160,7 +165,7 @@ static void refresh_equals_full(void)
 	const char *maps[] = { "h200x4", "dgx1-v100", "a100-nvswitch-8", "pcie-only-4", "numa4-synthetic",
 	                       "mixed groups" };
 	static struct pl_links L;
-	int bad = 0, steps = 0, untabulated = 0, two_caps = 0;
+	int bad = 0, steps = 0, untabulated = 0, two_caps = 0, three_groups = 0;
 	srand(11);
 	for (int m = 0; m < 6; m++) {
 		struct lm_db x;
@@ -173,6 +178,8 @@ static void refresh_equals_full(void)
 			untabulated += L.share[g].table < 0;
 			two_caps += L.share[g].table >= 0 && L.share[g].ncaps == 2;
 		}
+		for (int b = 0; b < LM_MAX_NODES * LM_MAX_NODES; b++)
+			three_groups += L.gref_more[b];
 		int n = x.nnodes;
 		for (int it = 0; it < 400; it++, steps++) {
 			for (int c = rand() % 4; c >= 0; c--)
@@ -207,9 +214,10 @@ static void refresh_equals_full(void)
 				       || L.min_out_lat[a] != out_lat[a] || L.min_in_lat[a] != in_lat[a];
 		}
 	}
-	t_check(bad == 0 && untabulated == 1 && two_caps >= 2,
+	t_check(bad == 0 && untabulated == 1 && two_caps >= 2 && three_groups == 1,
 	        "refresh by changed groups = lm_shared_bw_all on %d random busy sets (%d differ; groups "
-	        "not tabulated %d, tabulated with two bandwidths %d)", steps, bad, untabulated, two_caps);
+	        "not tabulated %d, tabulated with two bandwidths %d; links in three groups %d)", steps,
+	        bad, untabulated, two_caps, three_groups);
 }
 
 int main(void)

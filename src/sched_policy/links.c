@@ -76,12 +76,19 @@ static void latency_bounds(struct pl_links *L)
 static double shared_bw(const struct pl_links *L, int s, int d, double *inv)
 {
 	int b = link_bit(s, d);
+	const double *level = &L->level[0][0], *level_inv = &L->level_inv[0][0];
 	double bw = L->db.link[s][d].bw_gbs, iv = L->own_inv[s][d];
-	for (int r = L->gref_first[b]; r < L->gref_first[b + 1]; r++) {
-		double lv = (&L->level[0][0])[L->gref[r]];
-		iv = lv < bw ? (&L->level_inv[0][0])[L->gref[r]] : iv;
-		bw = lv < bw ? lv : bw;
+	for (int k = 0; k < 2; k++) {
+		int r = L->gref2[b][k];
+		iv = level[r] < bw ? level_inv[r] : iv;
+		bw = level[r] < bw ? level[r] : bw;
 	}
+	if (L->gref_more[b])
+		for (int r = L->gref_first[b] + 2; r < L->gref_first[b + 1]; r++) {
+			double lv = level[L->gref[r]];
+			iv = lv < bw ? level_inv[L->gref[r]] : iv;
+			bw = lv < bw ? lv : bw;
+		}
 	*inv = iv;
 	return bw;
 }
@@ -147,6 +154,14 @@ static void index_groups(struct pl_links *L)
 					L->gref[nref++] = (unsigned short)(g * LM_MAX_GROUP_LINKS + i);
 	}
 	L->gref_first[LM_MAX_NODES * LM_MAX_NODES] = nref;
+	for (int i = 0; i < LM_MAX_GROUP_LINKS; i++)
+		L->level[LM_MAX_GROUPS][i] = HUGE_VAL; /* no group: never below a bandwidth */
+	for (int b = 0; b < LM_MAX_NODES * LM_MAX_NODES; b++) {
+		int first = L->gref_first[b], n = L->gref_first[b + 1] - first;
+		for (int k = 0; k < 2; k++)
+			L->gref2[b][k] = k < n ? L->gref[first + k] : LM_MAX_GROUPS * LM_MAX_GROUP_LINKS;
+		L->gref_more[b] = n > 2;
+	}
 	for (int g = 0; g < db->ngroups; g++)
 		for (int i = 0; i < db->group[g].nlinks; i++) {
 			int s = db->group[g].src[i], d = db->group[g].dst[i];

@@ -83,11 +83,16 @@ struct pl_links {
 	 * (lm_group_levels), and per link the groups it is in (gref[gref_first[b]..gref_first[b+1]),
 	 * as g * LM_MAX_GROUP_LINKS + index in the group, for link bit b = src * LM_MAX_NODES + dst). */
 	uint64_t group_bits[LM_MAX_GROUPS][4];
-	double level[LM_MAX_GROUPS][LM_MAX_GROUP_LINKS];
-	double level_inv[LM_MAX_GROUPS][LM_MAX_GROUP_LINKS]; /* pl_inverse_bw of each level */
+	double level[LM_MAX_GROUPS + 1][LM_MAX_GROUP_LINKS]; /* the last row: HUGE_VAL, no group */
+	double level_inv[LM_MAX_GROUPS + 1][LM_MAX_GROUP_LINKS]; /* pl_inverse_bw of each level */
 	double own_inv[LM_MAX_NODES][LM_MAX_NODES];        /* pl_inverse_bw of db's bandwidths */
 	int gref_first[LM_MAX_NODES * LM_MAX_NODES + 1];
 	unsigned short gref[LM_MAX_GROUPS * LM_MAX_GROUP_LINKS];
+	/* The same, two per link, padded with the last row of level (links of real machines are in
+	 * one or two groups: a fixed pair of reads, no loop whose length varies from link to link);
+	 * gref_more: the link is in more groups, gref has them all. */
+	unsigned short gref2[LM_MAX_NODES * LM_MAX_NODES][2];
+	unsigned char gref_more[LM_MAX_NODES * LM_MAX_NODES];
 	struct pl_share share[LM_MAX_GROUPS];
 	double share_table[PL_SHARE_TABLE];
 	double share_inv[PL_SHARE_TABLE];                   /* pl_inverse_bw of each entry */
