@@ -29,9 +29,9 @@ static inline double hop_at(const struct pl_links *L, const double (*fr)[LM_MAX_
 
 /* The best route src -> k -> dst over any k arriving before *best: updates *best, returns k or
  * -1. hop_at twice per k, without a branch: which k wins depends on the links' queues, and
- * mispredicted branches were most of a decision's time. lat_hop is PL_INF where there is no link
- * (k = src or dst included), so such a route ends at PL_INF or later and never wins. The first k
- * with the least arrival wins (strict improvement in the order of k, as lm_best_route). */
+ * mispredicted branches were a large part of a decision's time. lat_hop is PL_INF where there is
+ * no link (k = src or dst included), so such a route ends at PL_INF or later and never wins. The
+ * first k with the least arrival wins (strict improvement in the order of k, as lm_best_route). */
 static inline int one_hop(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src,
                           int dst, double b, double t0, double *best)
 {

@@ -67,11 +67,11 @@ struct pl_links {
 	double min_out_lat[LM_MAX_NODES], min_in_lat[LM_MAX_NODES];
 	double inv_out[LM_MAX_NODES][LM_MAX_NODES]; /* us_per_byte, PL_INF for no link (and past n):
 	                                             * the bounds' rows */
+	double inv_in[LM_MAX_NODES][LM_MAX_NODES];  /* the same transposed: their columns */
 	double lat_us[LM_MAX_NODES][LM_MAX_NODES];  /* each link's latency (eff's), contiguous */
 	double lat_hop[LM_MAX_NODES][LM_MAX_NODES]; /* the same, PL_INF where there is no link:
 	                                             * pl_route's branch-free one-hop search */
 	unsigned char host[LM_MAX_NODES];           /* node is host memory (db.node[].kind) */
-	double inv_in[LM_MAX_NODES][LM_MAX_NODES];  /* the same transposed: their columns */
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
 	unsigned links_out[LM_MAX_NODES];           /* per node, the nodes it has a link to (bit each) */
 	int late;                                   /* some link is busy until PL_LATE or later */
@@ -97,8 +97,8 @@ struct pl_links {
 	double share_table[PL_SHARE_TABLE];
 	double share_inv[PL_SHARE_TABLE];                   /* pl_inverse_bw of each entry */
 };
-/* us per byte at bw GB/s (1e3 bytes/us), 0 for no bandwidth: the refresh's only division, done
- * once per level a group can take (sharing.c) rather than at each change. */
+/* us per byte at bw GB/s (1e3 bytes/us), 0 for no bandwidth: computed at init for each level a
+ * tabulated group can take (sharing.c) and each link's own bandwidth, not at each refresh. */
 static inline double pl_inverse_bw(double bw) { return bw > 0 ? 1.0 / (bw * 1e3) : 0; }
 void pl_links_init(struct pl_links *L, const struct lm_db *db);
 /* Recomputes eff when the set of busy links (free_us > now) changed since the last call.
