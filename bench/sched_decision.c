@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Decision cost of the paralia policy per task: the model's work in push_task (link sharing
- * refresh, device selection, ETA choice over the candidates, committing the copies) for a
- * synthetic node of 4 GPUs (the 4xH200 link database: shared host side, NVLink pairs) and 64 CPU
- * workers, on a GEMM-like stream of tasks with three 32 MiB tiles spread over host and GPUs.
- * StarPU's own costs around it (perf-model lookup, queue locks) are not included.
+ * refresh, device selection and the candidates it leaves, ETA choice over them, committing the
+ * copies) for a synthetic node of 4 GPUs (the 4xH200 link database: shared host side, NVLink
+ * pairs) and 64 CPU workers, on a GEMM-like stream of tasks with three 32 MiB tiles spread over
+ * host and GPUs. StarPU's own costs around it (perf-model lookup, queue locks) are not included.
  * Usage: sched_decision [tasks] [linkmap file]   Goal: <= 2 us per task.
  */
 #include "linkmap/linkmap.h"
@@ -63,12 +63,16 @@ int main(int argc, char **argv)
 	static struct pl_links L;
 	pl_links_init(&L, &db);
 	int ngpu = db.nnodes - 1;
-	struct pl_cand cand[NCPU + 16];
-	int nc = 0;
+	/* The context's workers and their classes, as the policy's candidate walk finds them. */
+	struct pl_cand workers[NCPU + 16], cand[NCPU + 16];
+	int nw = 0;
+	uint64_t classes = 0;
 	for (int g = 0; g < ngpu; g++)
-		cand[nc++] = (struct pl_cand){ g, g + 1, 1 + g, 0 };
+		workers[nw++] = (struct pl_cand){ g, g + 1, 1 + g, 0 };
 	for (int c = 0; c < NCPU; c++)
-		cand[nc++] = (struct pl_cand){ ngpu + c, 0, 0, 0 };
+		workers[nw++] = (struct pl_cand){ ngpu + c, 0, 0, 0 };
+	for (int i = 0; i < nw; i++)
+		classes |= 1ull << workers[i].cls;
 	double wfree[NCPU + 16] = { 0 };
 	static struct pl_dview tiles[NTILES];
 	srand(1);
@@ -84,13 +88,17 @@ int main(int argc, char **argv)
 	for (long t = 0; t < ntasks; t++) {
 		now += 100; /* simulated time goes on: links free up, sharing changes */
 		pl_links_refresh(&L, now);
-		for (int i = 0; i < nc; i++)
-			cand[i].free_us = wfree[i] > now ? wfree[i] : now;
 		double kern[1 + 16];
 		kern[0] = 340.0 * 1000; /* a CPU core: 1000x slower than a GPU on a DGEMM tile */
 		for (int g = 0; g < ngpu; g++)
 			kern[1 + g] = 340;
-		pl_exclude_slow(kern, cand, nc, 20);
+		pl_exclude_slow_classes(kern, classes, 20);
+		memcpy(cand, workers, sizeof(cand[0]) * (size_t)nw);
+		int nc = pl_runnable(cand, nw, kern);
+		for (int i = 0; i < nc; i++) {
+			double f = wfree[cand[i].worker];
+			cand[i].free_us = f > now ? f : now;
+		}
 		struct pl_dview in[3];
 		int id[3] = { rand() % NTILES, rand() % NTILES, rand() % NTILES };
 		for (int j = 0; j < 3; j++) {
@@ -101,7 +109,7 @@ int main(int argc, char **argv)
 		pl_choose(&L, in, 3, cand, nc, kern, now, 1, 1, &d);
 		struct pl_hop hops[8];
 		pl_commit_plan(&L, in, 3, cand[d.best].node, now, d.end_us, &d, hops, 8);
-		wfree[d.best] = d.end_us;
+		wfree[cand[d.best].worker] = d.end_us;
 		for (int j = 0; j < 3; j++) {
 			in[j].write = 0;
 			tiles[id[j]] = in[j];

@@ -32,7 +32,7 @@ static void choose_equals_reference(void)
 	static struct pl_links L, R;
 	enum { NT = 64 };
 	static struct pl_dview tl[NT], tr[NT];
-	int bad = 0, tasks = 0, skipped = 0;
+	int bad = 0, tasks = 0, skipped = 0, compacted = 0;
 	srand(5);
 	for (int m = 0; m < 5; m++) {
 		struct lm_db x;
@@ -83,11 +83,23 @@ static void choose_equals_reference(void)
 					a[j].read = b[j].read = rand() % 8 != 0;
 					a[j].write = b[j].write = j == nin - 1 || rand() % 10 == 0;
 				}
-				struct pl_decision d, da, r;
+				struct pl_decision d, da, r, dr;
 				pl_choose(&L, a, nin, cand, nc, kern, now, route, max_hops, &d);
 				pl_choose_all(&L, a, nin, cand, nc, kern, now, route, max_hops, &da);
 				ref_choose(&R, b, nin, cand, nc, kern, now, route, max_hops, &r);
 				int ok = d.best == r.best && da.best == r.best;
+				/* The list cut down to the workers that can run it (pl_runnable, as the policy
+				 * does): the same worker, the same times. */
+				struct pl_cand run[40];
+				memcpy(run, cand, sizeof(cand[0]) * (size_t)nc);
+				int nr = pl_runnable(run, nc, kern);
+				pl_choose(&L, a, nin, run, nr, kern, now, route, max_hops, &dr);
+				ok &= (dr.best < 0) == (r.best < 0);
+				if (r.best >= 0 && dr.best >= 0) {
+					ok &= run[dr.best].worker == cand[r.best].worker && dr.end_us == r.end_us
+					      && dr.start_us == r.start_us && dr.ready_us == r.ready_us;
+					compacted += nr < nc;
+				}
 				if (r.best >= 0)
 					ok &= d.end_us == r.end_us && d.start_us == r.start_us && d.ready_us == r.ready_us
 					      && da.end_us == r.end_us && da.ready_us == r.ready_us;
@@ -119,23 +131,55 @@ static void choose_equals_reference(void)
 			}
 		}
 	}
-	t_check(bad == 0 && skipped > 0, "pl_choose, pl_choose_all, pl_commit(_plan) = the plain search on %d "
-	        "random tasks (%d differ; %d nodes skipped)", tasks, bad, skipped);
+	t_check(bad == 0 && skipped > 0 && compacted > 0, "pl_choose, pl_choose_all, pl_commit(_plan), "
+	        "pl_choose on the runnable candidates = the plain search on %d random tasks (%d differ; %d "
+	        "nodes skipped; %d lists cut down)", tasks, bad, skipped, compacted);
 }
 
-/* The refresh recomputes only the sharing groups whose busy links changed: the same bandwidths,
- * inverse bandwidths and fastest links in and out as lm_shared_bw_all over the whole busy set,
- * along random sequences of busy sets (a few links change per step, as copies come and go). */
+/* The DGX-1 map with groups that the levels' table (sharing.c) prices in each of its ways: one of
+ * five links of five bandwidths (more than PL_SHARE_CAPS: lm_group_levels at each change), some
+ * of links of two bandwidths, and the map's own (one bandwidth each); and a link in three
+ * groups. */
+static void mixed_groups(struct lm_db *x)
+{
+	st_load(x, "dgx1-v100");
+	int src5[5] = { 1, 1, 1, 2, 3 }, dst5[5] = { 2, 4, 6, 3, 7 }; /* 24, 48, 8, 40, 30 GB/s */
+	int src2[4] = { 1, 2, 3, 4 }, dst2[4] = { 5, 6, 4, 8 };         /* 48, 48, 48, 24 GB/s */
+	lm_set_link(x, 2, 3, 8, 40);
+	lm_set_link(x, 3, 7, 8, 30);
+	lm_add_group(x, "five-bandwidths", 60, 5, src5, dst5);
+	lm_add_group(x, "two-bandwidths", 70, 4, src2, dst2);
+	/* gpu0 -> gpu1 in three groups (more than links_update's fixed pair) */
+	int srca[2] = { 1, 2 }, dsta[2] = { 2, 1 }, srcb[2] = { 1, 0 }, dstb[2] = { 2, 3 };
+	lm_add_group(x, "both-ways", 30, 2, srca, dsta);
+	lm_add_group(x, "with-host", 20, 2, srcb, dstb);
+}
+
+/* The refresh recomputes only the sharing groups whose busy links changed, their levels looked up
+ * in a table (sharing.c): the same bandwidths, inverse bandwidths and fastest links in and out as
+ * lm_shared_bw_all over the whole busy set, along random sequences of busy sets (a few links
+ * change per step, as copies come and go), on the five maps and on one whose groups also take the
+ * ways the table does not cover. */
 static void refresh_equals_full(void)
 {
-	const char *maps[] = { "h200x4", "dgx1-v100", "a100-nvswitch-8", "pcie-only-4", "numa4-synthetic" };
+	const char *maps[] = { "h200x4", "dgx1-v100", "a100-nvswitch-8", "pcie-only-4", "numa4-synthetic",
+	                       "mixed groups" };
 	static struct pl_links L;
-	int bad = 0, steps = 0;
+	int bad = 0, steps = 0, untabulated = 0, two_caps = 0, three_groups = 0;
 	srand(11);
-	for (int m = 0; m < 5; m++) {
+	for (int m = 0; m < 6; m++) {
 		struct lm_db x;
-		st_load(&x, maps[m]);
+		if (m < 5)
+			st_load(&x, maps[m]);
+		else
+			mixed_groups(&x);
 		pl_links_init(&L, &x);
+		for (int g = 0; g < x.ngroups; g++) {
+			untabulated += L.share[g].table < 0;
+			two_caps += L.share[g].table >= 0 && L.share[g].ncaps == 2;
+		}
+		for (int b = 0; b < LM_MAX_NODES * LM_MAX_NODES; b++)
+			three_groups += L.gref_more[b];
 		int n = x.nnodes;
 		for (int it = 0; it < 400; it++, steps++) {
 			for (int c = rand() % 4; c >= 0; c--)
@@ -170,8 +214,10 @@ static void refresh_equals_full(void)
 				       || L.min_out_lat[a] != out_lat[a] || L.min_in_lat[a] != in_lat[a];
 		}
 	}
-	t_check(bad == 0, "refresh by changed groups = lm_shared_bw_all on %d random busy sets (%d differ)",
-	        steps, bad);
+	t_check(bad == 0 && untabulated == 1 && two_caps >= 2 && three_groups == 1,
+	        "refresh by changed groups = lm_shared_bw_all on %d random busy sets (%d differ; groups "
+	        "not tabulated %d, tabulated with two bandwidths %d; links in three groups %d)", steps,
+	        bad, untabulated, two_caps, three_groups);
 }
 
 int main(void)

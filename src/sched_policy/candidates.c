@@ -2,7 +2,8 @@
 /*
  * Push, step 1: the workers of a task's context that may run it, and each worker class's kernel
  * time for it (StarPU's calibrated model, or an estimate from the flops while it calibrates),
- * after device selection (a class far slower than the best gets none of the task).
+ * after device selection (a class far slower than the best gets none of the task, and its
+ * workers leave the list: the later steps walk only those that can run it).
  */
 #include "config.h"
 #include "sched_policy/policy.h"
@@ -97,10 +98,13 @@ int pl_candidates(struct starpu_task *task, unsigned ctx, struct pl_cand *cand, 
 	int nc = eligible_workers(task, ctx, cand, kernel_us, fb_us, measured, cls_state);
 	STARPU_ASSERT_MSG(nc > 0, "paralia: no worker of context %u can run the task", ctx);
 	int usable[PL_MAX_CLASSES], type[PL_MAX_CLASSES];
-	for (int c = 0; c < pl_g.ncls; c++)
+	uint64_t classes = 0; /* the candidates' classes: those whose kernel time was computed */
+	for (int c = 0; c < pl_g.ncls; c++) {
 		usable[c] = cls_state[c] == 1, type[c] = (int)pl_g.cls[c].type;
+		classes |= (uint64_t)usable[c] << c;
+	}
 	pl_anchor_fallbacks(kernel_us, fb_us, measured, usable, type, pl_g.ncls);
-	long nx = pl_exclude_slow(kernel_us, cand, nc, pl_g.set.slow_ratio);
+	long nx = pl_exclude_slow_classes(kernel_us, classes, pl_g.set.slow_ratio);
 	__atomic_add_fetch(&pl_g.nexcluded, nx, __ATOMIC_RELAXED);
-	return nc;
+	return pl_runnable(cand, nc, kernel_us);
 }

@@ -24,11 +24,38 @@ static inline double hop_at(const struct pl_links *L, const double (*fr)[LM_MAX_
 		return PL_INF;
 	if (fr[a][b] > t)
 		t = fr[a][b];
-	return t + L->eff.link[a][b].latency_us + (double)bytes * inv;
+	return t + L->lat_us[a][b] + (double)bytes * inv;
 }
 
-int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
-             size_t bytes, int max_hops, double t0, int path[4], double *arrival)
+/* The best route src -> k -> dst over any k arriving before *best: updates *best, returns k or
+ * -1. hop_at twice per k, without a branch: which k wins depends on the links' queues, and
+ * mispredicted branches were a large part of a decision's time. lat_hop is PL_INF where there is
+ * no link (k = src or dst included), so such a route ends at PL_INF or later and never wins. The
+ * first k with the least arrival wins (strict improvement in the order of k, as lm_best_route). */
+static inline int one_hop(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src,
+                          int dst, double b, double t0, double *best)
+{
+	const double *fs = fr[src], *ls = L->lat_hop[src], *is = L->us_per_byte[src];
+	int n = L->n;
+	int via = -1;
+	double bst = *best;
+	for (int k = 0; k < n; k++) {
+		double tk = (fs[k] > t0 ? fs[k] : t0) + ls[k] + b * is[k];
+		double f = fr[k][dst];
+		double tv = (f > tk ? f : tk) + L->lat_hop[k][dst] + b * L->us_per_byte[k][dst];
+		int better = tv < bst;
+		bst = better ? tv : bst;
+		via = better ? k : via;
+	}
+	*best = bst;
+	return via;
+}
+
+/* pl_route's body, static so that arrival_from gets it inlined rather than called through the
+ * library's exported symbol (a PLT call per source and node). */
+static inline int route_search(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src,
+                               int dst, size_t bytes, int max_hops, double t0, int path[4],
+                               double *arrival)
 {
 	int n = L->n, best_n = -1;
 	double best = PL_INF;
@@ -41,17 +68,11 @@ int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src
 	                     + (double)bytes * (L->min_out_inv[src] + L->min_in_inv[dst]);
 	if (!(indirect_lb < best))
 		max_hops = 0;
-	if (max_hops >= 1)
-		for (int k = 0; k < n; k++) {
-			if (k == src || k == dst)
-				continue;
-			double tk = hop_at(L, fr, src, k, t0, bytes);
-			if (tk >= best)
-				continue;
-			t = hop_at(L, fr, k, dst, tk, bytes);
-			if (t < best)
-				best = t, best_n = 3, path[0] = src, path[1] = k, path[2] = dst;
-		}
+	if (max_hops >= 1) {
+		int via = one_hop(L, fr, src, dst, (double)bytes, t0, &best);
+		if (via >= 0)
+			best_n = 3, path[0] = src, path[1] = via, path[2] = dst;
+	}
 	if (max_hops >= 2)
 		for (int k = 0; k < n; k++) {
 			if (k == src || k == dst)
@@ -72,6 +93,12 @@ int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src
 		}
 	*arrival = best;
 	return best_n;
+}
+
+int pl_route(const struct pl_links *L, const double (*fr)[LM_MAX_NODES], int src, int dst,
+             size_t bytes, int max_hops, double t0, int path[4], double *arrival)
+{
+	return route_search(L, fr, src, dst, bytes, max_hops, t0, path, arrival);
 }
 
 /* Time one hop takes now, at its bandwidth under the current sharing: lm_link_time_us, its
@@ -97,19 +124,19 @@ struct sources {
 static void sources_of(const struct pl_links *L, const struct pl_dview *d, double now, int route,
                        struct sources *S)
 {
-	S->n = 0;
-	S->avoid_host = 0;
+	/* Without branches (which nodes hold a copy is anyone's guess): each node is written in the
+	 * next slot, which only a node that holds one keeps. */
+	int n = 0, avoid = 0;
 	for (int s = 0; s < L->n; s++) {
 		double e = d->eta[s];
-		if (e >= PL_INF)
-			continue;
-		if (route && L->db.node[s].kind != LM_HOST)
-			S->avoid_host = 1;
-		if (!route && e > now)
-			continue; /* StarPU reads only copies valid now */
-		S->node[S->n] = s;
-		S->t0[S->n++] = e > now ? e : now;
+		int held = !(e >= PL_INF);
+		avoid |= held & !L->host[s];
+		S->node[n] = s;
+		S->t0[n] = e > now ? e : now;
+		n += held & (route | !(e > now)); /* StarPU reads only copies valid now */
 	}
+	S->n = n;
+	S->avoid_host = route & avoid;
 }
 
 /* pl_route with no hop allowed: the direct link or nothing. */
@@ -150,7 +177,7 @@ static double arrival_from(const struct pl_links *L, const double (*fr)[LM_MAX_N
 			/* No direct link (no peer access): StarPU stages the copy through host RAM, so
 			 * model that hop even when routing is off; else the datum would look free. */
 			int mh = max_hops == 0 && !(L->us_per_byte[s][dst] > 0) ? 1 : max_hops;
-			int n = pl_route(L, fr, s, dst, bytes, mh, t0, p, &arr);
+			int n = route_search(L, fr, s, dst, bytes, mh, t0, p, &arr);
 			if (avoid && n > 2) {
 				/* nor pass it through a shared host on the way */
 				int via_host = 0;
@@ -270,12 +297,14 @@ static void reach_of(const struct pl_links *L, const struct sources *S, unsigned
 static double arrival_bound(const struct pl_links *L, const struct pl_dview *d, unsigned reach,
                             double t0min, int node, double now)
 {
-	if (d->eta[node] < PL_INF)
-		return d->eta[node] > now ? d->eta[node] : now;
-	if (!(reach >> node & 1))
-		return now;
+	/* Both cases computed, then one kept: whether a node holds an input is anyone's guess, and
+	 * a mispredicted branch costs more than the few operations. */
+	double e = d->eta[node];
+	double held = e > now ? e : now;
 	double hop = L->min_in_lat[node] + (double)d->bytes * L->min_in_inv[node];
-	return t0min + hop * (1 - 1e-12);
+	double lb = t0min + hop * (1 - 1e-12);
+	lb = reach >> node & 1 ? lb : now;
+	return e < PL_INF ? held : lb;
 }
 
 /* The routes of a node's trial plan, per input (np 0: nothing to copy). */
@@ -398,8 +427,7 @@ static void choose(struct pl_links *L, const struct pl_dview *in, int nin, const
 		for (int j = 0; j < nin; j++)
 			if (in[j].read) {
 				double a = arrival_bound(L, &in[j], reach[j], t0min[j], node, now);
-				if (a > r)
-					r = a;
+				r = a > r ? a : r;
 			}
 		P[node].lb = score_bound(&P[node], r);
 		int x = q; /* by increasing bound; ties keep the order of appearance */
@@ -532,46 +560,4 @@ int pl_commit_plan(struct pl_links *L, struct pl_dview *in, int nin, int node, d
 		}
 	commit_writes(L, in, nin, node, end_us);
 	return nh;
-}
-
-int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double ratio)
-{
-	if (!(ratio > 0))
-		return 0;
-	/* By class, not by candidate: a CPU class has as many candidates as cores. */
-	_Static_assert(PL_MAX_CLASSES <= 64, "a class is a bit of the mask");
-	uint64_t cls = 0;
-	for (int i = 0; i < nc; i++)
-		cls |= 1ull << c[i].cls;
-	double best = PL_INF; /* the least kernel time among the classes that can run the task */
-	for (uint64_t m = cls; m; m &= m - 1) {
-		double k = kernel_us[__builtin_ctzll(m)];
-		if (k >= 0 && k < best)
-			best = k;
-	}
-	int n = 0;
-	for (uint64_t m = cls; m; m &= m - 1) {
-		double *k = &kernel_us[__builtin_ctzll(m)];
-		/* 1 us floor: tiny tasks cost their scheduling, not their kernel */
-		if (*k > ratio * best && *k > 1.0) {
-			*k = -1;
-			n++;
-		}
-	}
-	return n;
-}
-
-void pl_anchor_fallbacks(double *kernel_us, const double *fb, const int *measured,
-                         const int *usable, const int *type, int ncls)
-{
-	for (int c = 0; c < ncls; c++) {
-		if (!usable[c] || measured[c])
-			continue;
-		int r = -1;
-		for (int k = 0; k < ncls; k++)
-			if (usable[k] && measured[k] && fb[k] > 0 && (r < 0 || type[k] == type[c]))
-				r = k;
-		if (r >= 0)
-			kernel_us[c] = kernel_us[r] * fb[c] / fb[r];
-	}
 }

@@ -3,21 +3,23 @@
  * The link availability matrix's upkeep: when each link is busy, the bandwidth each link gets
  * under the sharing this implies (eff), and what the route search reads of it (inverse
  * bandwidths, the fastest link in and out of each node). A sharing group's levels change only
- * when its own busy links change, so a refresh recomputes those groups and the links they hold,
- * not the whole machine: on 8 GPUs behind NVSwitch (24 groups) the busy set changes at nearly
- * every task.
+ * when its own busy links change, so a refresh looks up those groups' levels (sharing.c) and
+ * recomputes the links they hold, not the whole machine: on 8 GPUs behind NVSwitch (24 groups)
+ * the busy set changes at nearly every task.
  */
 #include "sched_policy/sched.h"
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h> /* the refresh reads whole rows two doubles at a time */
+#endif
 
 static int link_bit(int s, int d) { return s * LM_MAX_NODES + d; }
 
 static int bit_set(const uint64_t *set, int b) { return (int)(set[b >> 6] >> (b & 63) & 1); }
 
-static double inverse_bw(double bw) { return bw > 0 ? 1.0 / (bw * 1e3) : 0; /* GB/s = 1e3 bytes/us */ }
 
-/* Link s->d's bandwidth is bw now, and inv = inverse_bw(bw). */
+/* Link s->d's bandwidth is bw now, and inv = pl_inverse_bw(bw). */
 static void set_bw(struct pl_links *L, int s, int d, double bw, double inv)
 {
 	L->eff.link[s][d].bw_gbs = bw;
@@ -26,9 +28,17 @@ static void set_bw(struct pl_links *L, int s, int d, double bw, double inv)
 }
 
 /* The fastest link out of node a and into node b (see min_out_inv in sched.h). Sharing changes
- * bandwidths only: the latencies' bounds are set once (latency_bounds). */
+ * bandwidths only: the latencies' bounds are set once (latency_bounds). v[n] may be read too,
+ * and is PL_INF (pl_links_init fills the rows past n so). */
 static double row_min(const double *v, int n)
 {
+#ifdef __SSE2__
+	__m128d m = _mm_set1_pd(PL_INF);
+	for (int i = 0; i < n; i += 2)
+		m = _mm_min_pd(_mm_loadu_pd(v + i), m); /* v < m ? v : m, two at a time */
+	double lo = _mm_cvtsd_f64(m), hi = _mm_cvtsd_f64(_mm_unpackhi_pd(m, m));
+	return hi < lo ? hi : lo;
+#else
 	double m0 = PL_INF, m1 = PL_INF; /* two chains of comparisons, not one twice as long */
 	int i = 0;
 	for (; i + 1 < n; i += 2) {
@@ -38,6 +48,7 @@ static double row_min(const double *v, int n)
 	if (i < n)
 		m0 = v[i] < m0 ? v[i] : m0;
 	return m1 < m0 ? m1 : m0;
+#endif
 }
 
 static void bound_out(struct pl_links *L, int a) { L->min_out_inv[a] = row_min(L->inv_out[a], L->n); }
@@ -60,45 +71,42 @@ static void latency_bounds(struct pl_links *L)
 		}
 }
 
-/* A link's bandwidth now: its own, or less where one of its groups' levels says so. */
-static double shared_bw(const struct pl_links *L, int s, int d)
+/* A link's bandwidth now: its own, or less where one of its groups' levels says so; *inv gets
+ * its pl_inverse_bw (the least bandwidth's, as tabulated). */
+static double shared_bw(const struct pl_links *L, int s, int d, double *inv)
 {
 	int b = link_bit(s, d);
-	double bw = L->db.link[s][d].bw_gbs;
-	for (int r = L->gref_first[b]; r < L->gref_first[b + 1]; r++) {
-		double lv = (&L->level[0][0])[L->gref[r]];
-		if (lv < bw)
-			bw = lv;
+	const double *level = &L->level[0][0], *level_inv = &L->level_inv[0][0];
+	double bw = L->db.link[s][d].bw_gbs, iv = L->own_inv[s][d];
+	for (int k = 0; k < 2; k++) {
+		int r = L->gref2[b][k];
+		iv = level[r] < bw ? level_inv[r] : iv;
+		bw = level[r] < bw ? level[r] : bw;
 	}
+	if (L->gref_more[b])
+		for (int r = L->gref_first[b] + 2; r < L->gref_first[b + 1]; r++) {
+			double lv = level[L->gref[r]];
+			iv = lv < bw ? level_inv[L->gref[r]] : iv;
+			bw = lv < bw ? lv : bw;
+		}
+	*inv = iv;
 	return bw;
 }
 
-/* Recomputes the groups holding a link whose busy state changed (chg), then the bandwidth of
- * the links they hold, then the bounds of the nodes those links leave or enter. The same
- * numbers as lm_shared_bw_all over the whole busy set: each link gets the least of its own
- * bandwidth and its groups' levels, and a least does not depend on the order it is taken in. */
-static void sharing_update(struct pl_links *L, const uint64_t chg[4])
+/* The bandwidth of the links redo (whose groups' levels changed), then the bounds of the nodes
+ * those links leave or enter. The same numbers as lm_shared_bw_all over the whole busy set:
+ * each link gets the least of its own bandwidth and its groups' levels, and a least does not
+ * depend on the order it is taken in. */
+static void links_update(struct pl_links *L, const uint64_t redo[4])
 {
-	uint64_t redo[4] = { 0, 0, 0, 0 };
-	for (int g = 0; g < L->db.ngroups; g++) {
-		const uint64_t *gb = L->group_bits[g];
-		if (!((chg[0] & gb[0]) | (chg[1] & gb[1]) | (chg[2] & gb[2]) | (chg[3] & gb[3])))
-			continue;
-		lm_group_levels(&L->db, g, (const unsigned char (*)[LM_MAX_NODES])L->on, L->level[g]);
-		for (int w = 0; w < 4; w++)
-			redo[w] |= gb[w];
-	}
 	unsigned rows = 0, cols = 0;
-	double last_bw = -1, last_inv = 0; /* a group's links often share one level: one division */
 	for (int w = 0; w < 4; w++)
 		for (uint64_t m = redo[w]; m; m &= m - 1) {
 			int b = w * 64 + __builtin_ctzll(m), s = b / LM_MAX_NODES, d = b % LM_MAX_NODES;
-			double bw = shared_bw(L, s, d);
+			double inv, bw = shared_bw(L, s, d, &inv);
 			if (bw == L->eff.link[s][d].bw_gbs)
 				continue;
-			if (bw != last_bw)
-				last_bw = bw, last_inv = inverse_bw(bw);
-			set_bw(L, s, d, bw, last_inv);
+			set_bw(L, s, d, bw, inv);
 			rows |= 1u << s, cols |= 1u << d;
 		}
 	for (int a = 0; a < L->n; a++) {
@@ -107,6 +115,29 @@ static void sharing_update(struct pl_links *L, const uint64_t chg[4])
 		if (cols >> a & 1)
 			bound_in(L, a);
 	}
+}
+
+/* Recomputes the levels of the groups holding a link whose busy state changed (chg), then
+ * their links' bandwidths (links_update). */
+static void sharing_update(struct pl_links *L, const uint64_t chg[4])
+{
+	/* The groups of the changed links (a few links change per task, each in a group or two). */
+	uint64_t groups = 0;
+	_Static_assert(LM_MAX_GROUPS <= 64 && LM_MAX_GROUP_LINKS == 32, "a group is a bit; gref / 32");
+	for (int w = 0; w < 4; w++)
+		for (uint64_t m = chg[w]; m; m &= m - 1) {
+			int b = w * 64 + __builtin_ctzll(m);
+			for (int r = L->gref_first[b]; r < L->gref_first[b + 1]; r++)
+				groups |= 1ull << (L->gref[r] >> 5);
+		}
+	uint64_t redo[4] = { 0, 0, 0, 0 };
+	for (; groups; groups &= groups - 1) {
+		int g = __builtin_ctzll(groups);
+		pl_share_levels(L, g, L->active);
+		for (int w = 0; w < 4; w++)
+			redo[w] |= L->group_bits[g][w];
+	}
+	links_update(L, redo);
 }
 
 /* Which groups each link belongs to (gref), and each group's links as a bitset. */
@@ -123,6 +154,14 @@ static void index_groups(struct pl_links *L)
 					L->gref[nref++] = (unsigned short)(g * LM_MAX_GROUP_LINKS + i);
 	}
 	L->gref_first[LM_MAX_NODES * LM_MAX_NODES] = nref;
+	for (int i = 0; i < LM_MAX_GROUP_LINKS; i++)
+		L->level[LM_MAX_GROUPS][i] = HUGE_VAL; /* no group: never below a bandwidth */
+	for (int b = 0; b < LM_MAX_NODES * LM_MAX_NODES; b++) {
+		int first = L->gref_first[b], n = L->gref_first[b + 1] - first;
+		for (int k = 0; k < 2; k++)
+			L->gref2[b][k] = k < n ? L->gref[first + k] : LM_MAX_GROUPS * LM_MAX_GROUP_LINKS;
+		L->gref_more[b] = n > 2;
+	}
 	for (int g = 0; g < db->ngroups; g++)
 		for (int i = 0; i < db->group[g].nlinks; i++) {
 			int s = db->group[g].src[i], d = db->group[g].dst[i];
@@ -138,9 +177,23 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 	L->n = db->nnodes;
 	L->eff = *db;
 	L->eff.ngroups = 0; /* eff carries the sharing in its bandwidths already */
+	for (int a = 0; a < LM_MAX_NODES; a++)
+		for (int b = 0; b < LM_MAX_NODES; b++)
+			L->inv_out[a][b] = L->inv_in[a][b] = PL_INF; /* no link; row_min reads past n */
 	for (int a = 0; a < L->n; a++)
-		for (int b = 0; b < L->n; b++)
-			set_bw(L, a, b, L->eff.link[a][b].bw_gbs, inverse_bw(L->eff.link[a][b].bw_gbs));
+		for (int b = 0; b < L->n; b++) {
+			L->own_inv[a][b] = pl_inverse_bw(db->link[a][b].bw_gbs);
+			set_bw(L, a, b, db->link[a][b].bw_gbs, L->own_inv[a][b]);
+		}
+	for (int a = 0; a < LM_MAX_NODES; a++)
+		for (int b = 0; b < LM_MAX_NODES; b++) {
+			/* sharing never takes a link's bandwidth to 0: these stay what they are */
+			int link = a < L->n && b < L->n && a != b && L->us_per_byte[a][b] > 0;
+			L->lat_us[a][b] = a < L->n && b < L->n ? L->eff.link[a][b].latency_us : 0;
+			L->lat_hop[a][b] = link ? L->lat_us[a][b] : PL_INF;
+		}
+	for (int a = 0; a < L->n; a++)
+		L->host[a] = db->node[a].kind == LM_HOST;
 	/* A host whose outgoing links share a group with other links is a scarce resource: reading
 	 * a tile from it twice takes bandwidth from every GPU. */
 	for (int g = 0; g < db->ngroups; g++) {
@@ -155,9 +208,15 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 					L->host_shared[gr->src[i]] = 1;
 	}
 	index_groups(L);
+	pl_share_init(L);
 	/* Nothing busy yet: every group's levels for idle links, as a first refresh would. */
-	uint64_t all[4] = { ~0ull, ~0ull, ~0ull, ~0ull };
-	sharing_update(L, all);
+	uint64_t redo[4] = { 0, 0, 0, 0 };
+	for (int g = 0; g < db->ngroups; g++) {
+		pl_share_levels(L, g, L->active);
+		for (int w = 0; w < 4; w++)
+			redo[w] |= L->group_bits[g][w];
+	}
+	links_update(L, redo);
 	for (int a = 0; a < L->n; a++) {
 		bound_out(L, a), bound_in(L, a);
 		for (int b = 0; b < L->n; b++)
@@ -168,6 +227,24 @@ void pl_links_init(struct pl_links *L, const struct lm_db *db)
 	pl_links_refresh(L, 0);
 }
 
+/* The links of one row busy at `now` (free > now), a bit per column, for the columns [0, n) and
+ * perhaps one more (the caller masks it off); *top gets the latest of their free times (a NaN
+ * ignored, as the comparison with PL_LATE would). The refresh reads the whole matrix at every
+ * task: two columns per instruction where SSE2 is there (x86-64 always), the same comparisons. */
+#ifdef __SSE2__
+static unsigned busy_row(const double *f, int n, double now, __m128d *top)
+{
+	const __m128d t = _mm_set1_pd(now);
+	unsigned row = 0;
+	for (int d = 0; d < n; d += 2) {
+		__m128d v = _mm_loadu_pd(f + d);
+		row |= (unsigned)_mm_movemask_pd(_mm_cmpgt_pd(v, t)) << d;
+		*top = _mm_max_pd(v, *top); /* maxpd keeps *top where v is NaN */
+	}
+	return row;
+}
+#endif
+
 void pl_links_refresh(struct pl_links *L, double now)
 {
 	int n = L->n;
@@ -176,6 +253,16 @@ void pl_links_refresh(struct pl_links *L, double now)
 	_Static_assert(64 % LM_MAX_NODES == 0, "a row of link bits fits one word");
 	uint64_t act[4] = { 0, 0, 0, 0 };
 	int late = 0;
+#ifdef __SSE2__
+	_Static_assert(LM_MAX_NODES % 2 == 0, "rows are read two columns at a time");
+	unsigned cols = (1u << n) - 1;
+	__m128d top = _mm_setzero_pd();
+	for (int s = 0; s < n; s++) {
+		uint64_t row = busy_row(L->free_us[s], n, now, &top) & cols;
+		act[link_bit(s, 0) >> 6] |= row << (link_bit(s, 0) & 63);
+	}
+	late = _mm_movemask_pd(_mm_cmpge_pd(top, _mm_set1_pd(PL_LATE))) != 0;
+#else
 	for (int s = 0; s < n; s++) {
 		uint64_t row = 0;
 		for (int d = 0; d < n; d++) {
@@ -184,6 +271,7 @@ void pl_links_refresh(struct pl_links *L, double now)
 		}
 		act[link_bit(s, 0) >> 6] |= row << (link_bit(s, 0) & 63);
 	}
+#endif
 	L->late = late;
 	uint64_t chg[4];
 	for (int w = 0; w < 4; w++)

@@ -2,7 +2,8 @@
 # The `paralia` StarPU scheduling policy (docs/SCHEDULER.md): pure model (eta, queues, env) and
 # StarPU glue (policy, route, verbose, pin).
 libparalia_la_SOURCES += src/sched_policy/sched.h src/sched_policy/policy.h \
-	src/sched_policy/links.c src/sched_policy/eta.c src/sched_policy/queues.c src/sched_policy/env.c \
+	src/sched_policy/links.c src/sched_policy/sharing.c src/sched_policy/eta.c \
+	src/sched_policy/select.c src/sched_policy/queues.c src/sched_policy/env.c \
 	src/sched_policy/candidates.c \
 	src/sched_policy/policy.c src/sched_policy/route.c src/sched_policy/verbose.c \
 	src/sched_policy/pin.c src/sched_policy/writeback.c

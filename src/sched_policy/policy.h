@@ -109,7 +109,8 @@ static inline void pl_unlock(void) { starpu_pthread_mutex_unlock(&pl_g.lock); }
 struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create);
 
 /* candidates.c: push, step 1. Fills the workers of the task's context that may run it (at least
- * one, or StarPU's assertion) and kernel_us per class (-1: excluded); returns how many. */
+ * one, or StarPU's assertion) and kernel_us per class (-1: excluded), those of excluded classes
+ * dropped (pl_runnable); returns how many. */
 int pl_candidates(struct starpu_task *task, unsigned ctx, struct pl_cand *cand, double *kernel_us);
 /* What identifies a task in the policy's bookkeeping: its address, alive from push until it has
  * run. Not starpu_task_get_job_id: StarPU numbers jobs only in debug and FxT builds, every job

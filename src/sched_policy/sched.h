@@ -37,7 +37,21 @@ void pl_settings_from_env(struct pl_settings *s);
  * list spells it ("cpu3", "cuda0"), `type` its class ("cpu", "cuda"). An empty list allows all. */
 int pl_device_allowed(const char *list, const char *type, const char *name);
 
-/* ---- link availability matrix (links.c; routes and arrivals: eta.c) ---- */
+/* ---- link availability matrix (links.c; group levels: sharing.c; routes and arrivals: eta.c) ---- */
+#define PL_SHARE_CAPS 4     /* distinct bandwidths in a group whose levels are tabulated */
+#define PL_SHARE_STATES 256 /* a group's busy counts per bandwidth, at most, to be tabulated */
+#define PL_SHARE_TABLE 2048 /* levels tabulated for all groups together */
+/* A sharing group's levels by table (sharing.c): its state is how many of its links of each
+ * bandwidth are busy, state = sum over busy links of stride[their bandwidth]; the state's entry
+ * holds the level of a busy link, then of an idle link of each bandwidth. */
+struct pl_share {
+	int table;                                /* its first entry in share_table; -1: none
+	                                           * (lm_group_levels at each change) */
+	int ncaps;
+	int stride[PL_SHARE_CAPS];
+	unsigned char cap_of[LM_MAX_GROUP_LINKS]; /* each link's bandwidth, as an index */
+	unsigned short bit[LM_MAX_GROUP_LINKS];   /* each link's bit (src * LM_MAX_NODES + dst) */
+};
 struct pl_links {
 	struct lm_db db;   /* the machine as measured */
 	struct lm_db eff;  /* the same with each link's bandwidth under the sharing now in effect */
@@ -51,8 +65,13 @@ struct pl_links {
 	 * routes when that bound cannot beat the direct one. */
 	double min_out_inv[LM_MAX_NODES], min_in_inv[LM_MAX_NODES];
 	double min_out_lat[LM_MAX_NODES], min_in_lat[LM_MAX_NODES];
-	double inv_out[LM_MAX_NODES][LM_MAX_NODES]; /* us_per_byte, PL_INF for no link: the bounds' rows */
+	double inv_out[LM_MAX_NODES][LM_MAX_NODES]; /* us_per_byte, PL_INF for no link (and past n):
+	                                             * the bounds' rows */
 	double inv_in[LM_MAX_NODES][LM_MAX_NODES];  /* the same transposed: their columns */
+	double lat_us[LM_MAX_NODES][LM_MAX_NODES];  /* each link's latency (eff's), contiguous */
+	double lat_hop[LM_MAX_NODES][LM_MAX_NODES]; /* the same, PL_INF where there is no link:
+	                                             * pl_route's branch-free one-hop search */
+	unsigned char host[LM_MAX_NODES];           /* node is host memory (db.node[].kind) */
 	uint64_t active[4];                         /* links busy when eff was computed (bitset) */
 	unsigned links_out[LM_MAX_NODES];           /* per node, the nodes it has a link to (bit each) */
 	int late;                                   /* some link is busy until PL_LATE or later */
@@ -64,14 +83,32 @@ struct pl_links {
 	 * (lm_group_levels), and per link the groups it is in (gref[gref_first[b]..gref_first[b+1]),
 	 * as g * LM_MAX_GROUP_LINKS + index in the group, for link bit b = src * LM_MAX_NODES + dst). */
 	uint64_t group_bits[LM_MAX_GROUPS][4];
-	double level[LM_MAX_GROUPS][LM_MAX_GROUP_LINKS];
+	double level[LM_MAX_GROUPS + 1][LM_MAX_GROUP_LINKS]; /* the last row: HUGE_VAL, no group */
+	double level_inv[LM_MAX_GROUPS + 1][LM_MAX_GROUP_LINKS]; /* pl_inverse_bw of each level */
+	double own_inv[LM_MAX_NODES][LM_MAX_NODES];        /* pl_inverse_bw of db's bandwidths */
 	int gref_first[LM_MAX_NODES * LM_MAX_NODES + 1];
 	unsigned short gref[LM_MAX_GROUPS * LM_MAX_GROUP_LINKS];
+	/* The same, two per link, padded with the last row of level (links of real machines are in
+	 * one or two groups: a fixed pair of reads, no loop whose length varies from link to link);
+	 * gref_more: the link is in more groups, gref has them all. */
+	unsigned short gref2[LM_MAX_NODES * LM_MAX_NODES][2];
+	unsigned char gref_more[LM_MAX_NODES * LM_MAX_NODES];
+	struct pl_share share[LM_MAX_GROUPS];
+	double share_table[PL_SHARE_TABLE];
+	double share_inv[PL_SHARE_TABLE];                   /* pl_inverse_bw of each entry */
 };
+/* us per byte at bw GB/s (1e3 bytes/us), 0 for no bandwidth: computed at init for each level a
+ * tabulated group can take (sharing.c) and each link's own bandwidth, not at each refresh. */
+static inline double pl_inverse_bw(double bw) { return bw > 0 ? 1.0 / (bw * 1e3) : 0; }
 void pl_links_init(struct pl_links *L, const struct lm_db *db);
 /* Recomputes eff when the set of busy links (free_us > now) changed since the last call.
  * Whoever writes free_us directly (tests, corrections) calls it afterwards. */
 void pl_links_refresh(struct pl_links *L, double now);
+/* sharing.c: tabulates each group's levels (pl_links_init calls it, after db and n are set);
+ * then fills level[g] (and level_inv[g]) for the busy links act (= on), as lm_group_levels
+ * would. */
+void pl_share_init(struct pl_links *L);
+void pl_share_levels(struct pl_links *L, int g, const uint64_t act[4]);
 
 /* lm_best_route on eff with availability fr (the policy's fast path; same results): fills
  * path, returns its node count (-1: no route within max_hops) and the arrival in *arrival. */
@@ -129,9 +166,19 @@ void pl_choose_all(struct pl_links *L, const struct pl_dview *in, int nin,
                    const struct pl_cand *c, int nc, const double *kernel_us, double now,
                    int route, int max_hops, struct pl_decision *out);
 
-/* Device selection: a class whose kernel time is more than ratio times the best class's gets
- * kernel_us = -1 (none of this task); ratio <= 0 excludes nothing. Returns how many classes. */
+/* ---- device selection (select.c) ---- */
+/* A class whose kernel time is more than ratio times the best class's gets kernel_us = -1 (none
+ * of this task); ratio <= 0 excludes nothing. `classes`: the candidates' classes, a bit each (the
+ * policy's candidate walk knows them). Returns how many classes it excluded. */
+int pl_exclude_slow_classes(double *kernel_us, uint64_t classes, double ratio);
+/* The same, the classes read from the candidates. */
 int pl_exclude_slow(double *kernel_us, const struct pl_cand *c, int nc, double ratio);
+/* Keeps, in their order, the candidates whose class can run the task (kernel_us >= 0): what
+ * pl_choose would skip one by one (a CPU class excluded beside GPUs is most of the workers), the
+ * steps after device selection never walk. Returns how many are left; when none is, leaves the
+ * list as it was and returns nc (the policy then runs the task on the first). The choice among
+ * those left is the one on the whole list: the same worker, ties to the same first one. */
+int pl_runnable(struct pl_cand *c, int nc, const double *kernel_us);
 
 /* While models calibrate (StarPU gives each GPU its own arch, so each needs its own samples),
  * some classes have a measured kernel time and others only a fallback estimate whose absolute
