@@ -40,15 +40,7 @@ static int becomes_valid(starpu_data_handle_t h, unsigned node, double seconds)
 int main(void)
 {
 	t_begin("blas_fetch_ahead");
-	int w = -1;
-	for (int i = 0; i < (int)starpu_worker_get_count() && w < 0; i++)
-		if (starpu_worker_get_memory_node((unsigned)i) != STARPU_MAIN_RAM)
-			w = i;
-	if (w < 0) {
-		printf("blas_fetch_ahead: skipped: every worker uses main memory (no GPU, no NUMA node)\n");
-		paralia_shutdown();
-		return 77;
-	}
+	int w = t_worker_off_main_memory();
 	unsigned node = starpu_worker_get_memory_node((unsigned)w);
 	static double a[N * N], b[N * N], c[N * N];
 	for (int i = 0; i < N * N; i++)

@@ -130,15 +130,7 @@ int main(void)
 		paralia_shutdown();
 		return 77;
 	}
-	int w = -1;
-	for (int i = 0; i < (int)starpu_worker_get_count() && w < 0; i++)
-		if (starpu_worker_get_memory_node((unsigned)i) != STARPU_MAIN_RAM)
-			w = i;
-	if (w < 0) {
-		printf("sched_writeback: skipped: every worker uses main memory (no GPU, no NUMA node)\n");
-		paralia_shutdown();
-		return 77;
-	}
+	int w = t_worker_off_main_memory();
 	char name[64];
 	starpu_worker_get_name(w, name, sizeof name);
 	printf("sched_writeback: worker %s on memory node %u\n", name, starpu_worker_get_memory_node((unsigned)w));

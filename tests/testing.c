@@ -107,6 +107,16 @@ static int t_gpus(int *dev, int max)
 	return g;
 }
 
+int t_worker_off_main_memory(void)
+{
+	for (int i = 0; i < (int)starpu_worker_get_count(); i++)
+		if (starpu_worker_get_memory_node((unsigned)i) != STARPU_MAIN_RAM)
+			return i;
+	printf("%s: skipped: every worker uses main memory (no GPU, no NUMA node)\n", test_name);
+	paralia_shutdown();
+	exit(77);
+}
+
 int t_placement_count(void)
 {
 	int dev[STARPU_MAXNODES], g = t_gpus(dev, STARPU_MAXNODES);

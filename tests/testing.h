@@ -21,6 +21,11 @@ int t_summary(void);
 /* Records one check and prints one line when it fails (or always with PARALIA_TEST_VERBOSE). */
 void t_check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A worker whose memory node is not main memory's (a GPU, or an emulated NUMA node under
+ * tests/sched_numa.sh), for tests of copies between nodes; without one, says the test is skipped,
+ * shuts paralia down and exits with 77. */
+int t_worker_off_main_memory(void);
+
 /* Placements a routine test should try: the host, and each GPU StarPU drives (at most two). */
 int t_placement_count(void);
 int t_placement(int i); /* PARALIA_HOST or a CUDA device number */
