@@ -5,9 +5,86 @@
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#define EX_MAX_THREADS 64
+
+struct ex_part {
+	size_t lo, hi;
+	void (*body)(size_t, size_t, void *, double *);
+	void *arg;
+	double acc[2];
+};
+
+static void *ex_part_run(void *p)
+{
+	struct ex_part *r = p;
+	r->body(r->lo, r->hi, r->arg, r->acc);
+	return NULL;
+}
+
+void ex_parallel(size_t n, void (*body)(size_t lo, size_t hi, void *arg, double acc[2]), void *arg,
+                 double acc[2])
+{
+	long nt = sysconf(_SC_NPROCESSORS_ONLN);
+	nt = nt < 1 ? 1 : nt > EX_MAX_THREADS ? EX_MAX_THREADS : nt;
+	if ((size_t)nt > n)
+		nt = n > 0 ? (long)n : 1;
+	struct ex_part part[EX_MAX_THREADS];
+	pthread_t th[EX_MAX_THREADS];
+	int started[EX_MAX_THREADS];
+	for (long i = 0; i < nt; i++) {
+		part[i] = (struct ex_part){ n * (size_t)i / (size_t)nt, n * (size_t)(i + 1) / (size_t)nt, body, arg,
+		                            { 0, 0 } };
+		started[i] = i > 0 && pthread_create(&th[i], NULL, ex_part_run, &part[i]) == 0;
+		if (i > 0 && !started[i])
+			ex_part_run(&part[i]); /* no thread: this one does it */
+	}
+	ex_part_run(&part[0]);
+	acc[0] = acc[1] = 0;
+	for (long i = 0; i < nt; i++) {
+		if (started[i])
+			pthread_join(th[i], NULL);
+		acc[0] += part[i].acc[0];
+		acc[1] += part[i].acc[1];
+	}
+}
+
+struct ex_tri {
+	const double *F;
+	double *W;
+	int n, lower;
+};
+
+static void ex_triangle_cols(size_t lo, size_t hi, void *arg, double acc[2])
+{
+	(void)acc;
+	const struct ex_tri *t = arg;
+	size_t n = (size_t)t->n;
+	for (size_t j = lo; j < hi; j++) {
+		double *w = t->W + j * n;
+		const double *f = t->F + j * n;
+		size_t a = t->lower ? j : 0, b = t->lower ? n : j + 1; /* the kept rows [a, b) */
+		memset(w, 0, a * sizeof(double));
+		memcpy(w + a, f + a, (b - a) * sizeof(double));
+		memset(w + b, 0, (n - b) * sizeof(double));
+	}
+}
+
+double *ex_triangle(const double *F, int n, int lower)
+{
+	double *W = malloc((size_t)n * n * sizeof(double));
+	if (!W)
+		return NULL;
+	struct ex_tri t = { F, W, n, lower };
+	double acc[2];
+	ex_parallel((size_t)n, ex_triangle_cols, &t, acc);
+	return W;
+}
 
 static int usage(const char *prog, const char *why, const char *arg)
 {
@@ -131,14 +208,31 @@ static void ex_unregister(struct ex_matrix *m)
 }
 
 /* The matrix in double precision (a new malloc'ed n x n array, NULL if out of memory). */
+struct ex_widen {
+	const struct ex_matrix *m;
+	double *d;
+};
+
+static void ex_widen_range(size_t lo, size_t hi, void *arg, double acc[2])
+{
+	(void)acc;
+	const struct ex_widen *w = arg;
+	if (w->m->single)
+		for (size_t x = lo; x < hi; x++)
+			w->d[x] = (double)((const float *)w->m->a)[x];
+	else
+		memcpy(w->d + lo, (const double *)w->m->a + lo, (hi - lo) * sizeof(double));
+}
+
 static double *ex_to_double(const struct ex_matrix *m)
 {
 	size_t nn = (size_t)m->n * m->n;
 	double *d = malloc(nn * sizeof(double));
 	if (!d)
 		return NULL;
-	for (size_t x = 0; x < nn; x++)
-		d[x] = m->single ? (double)((const float *)m->a)[x] : ((const double *)m->a)[x];
+	struct ex_widen w = { m, d };
+	double acc[2];
+	ex_parallel(nn, ex_widen_range, &w, acc);
 	return d;
 }
 
@@ -178,12 +272,18 @@ static int ex_failed(const char *name)
 }
 
 /* Frobenius norm of an n x n double matrix (leading dimension n). */
-static double ex_norm_fro(const double *a, int n)
+/* acc[0] += sum (A0 - W)^2, acc[1] += sum A0^2 over [lo, hi): both norms in one pass. */
+static void ex_residual_range(size_t lo, size_t hi, void *arg, double acc[2])
 {
-	double s = 0;
-	for (size_t x = 0; x < (size_t)n * n; x++)
-		s += a[x] * a[x];
-	return sqrt(s);
+	const double *const *aw = arg;
+	double r = 0, a = 0;
+	for (size_t x = lo; x < hi; x++) {
+		double d = aw[0][x] - aw[1][x];
+		r += d * d;
+		a += aw[0][x] * aw[0][x];
+	}
+	acc[0] += r;
+	acc[1] += a;
 }
 
 /* Prints the scaled residual r against the bound 10 and the seconds the check took; returns 0
@@ -198,16 +298,22 @@ static int ex_verdict(const char *name, double r, double seconds)
 	return ok ? 0 : 1;
 }
 
-/* ||A0 - product(F)||_F / (||A0||_F n eps); -1 when out of memory. */
+/* ||A0 - product(F)||_F / (||A0||_F n eps); -1 when out of memory. Prints how long the
+ * product and the norms took. */
 static double scaled_residual(const struct ex_factorization *f, const double *A0, const double *F,
                               int n, double eps)
 {
+	double t0 = starpu_timing_now();
 	double *W = f->product(F, n);
 	if (!W)
 		return -1;
-	for (size_t x = 0; x < (size_t)n * n; x++)
-		W[x] = A0[x] - W[x];
-	double r = ex_norm_fro(W, n) / (ex_norm_fro(A0, n) * n * eps);
+	double t1 = starpu_timing_now();
+	const double *aw[2] = { A0, W };
+	double acc[2];
+	ex_parallel((size_t)n * n, ex_residual_range, aw, acc);
+	double r = sqrt(acc[0]) / (sqrt(acc[1]) * n * eps);
+	printf("%s: check: product of the factors %.2f s, norms %.2f s\n", f->name, (t1 - t0) * 1e-6,
+	       (starpu_timing_now() - t1) * 1e-6);
 	free(W);
 	return r;
 }
