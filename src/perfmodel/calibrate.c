@@ -162,13 +162,13 @@ static int time_xfer(int dbl, int w, int T, double g[3])
 	x.nt = x.nt < 4 ? 4 : x.nt > 64 ? 64 : x.nt - x.nt % 4;
 	x.node = starpu_worker_get_memory_node((unsigned)w);
 	/* The tiles are sub-blocks of a matrix of leading dimension 4T, or PARALIA_XFER_LD elements
-	 * if larger: the copy rate beside kernels depends on the host pitch as well as the column's
-	 * length (bench/results/gemm-timeline-2026-11-26.md); the variable lets a calibration be
-	 * compared at another pitch. */
+	 * (at least T): the copy rate beside kernels depends on the host pitch as well as the
+	 * column's length (bench/results/gemm-timeline-2026-11-26.md); the variable lets a
+	 * calibration be taken at a matrix's own leading dimension, to compare. */
 	const char *env = getenv("PARALIA_XFER_LD");
 	long want = env ? atol(env) : 0;
 	uint32_t ld = 4u * (uint32_t)T;
-	if (want > (long)ld && want <= (1L << 20))
+	if (want >= T && want <= (1L << 20))
 		ld = (uint32_t)want;
 	size_t per = ld / (uint32_t)T, cols = ((size_t)x.nt + per - 1) / per;
 	size_t bytes = (size_t)ld * T * cols * elem;
