@@ -3,7 +3,7 @@
  * paralia_{s,d}gemm: C = alpha op(A) op(B) + beta C, each matrix on the host or on any GPU.
  * Tile algorithm: for every C tile, a chain of tile gemms over k; StarPU's sequential
  * consistency orders the chain, the scheduler spreads the chains over the workers. The products
- * are submitted in blocks of C tiles, each block layer by layer over k (pl_block_of, tiled.h).
+ * are submitted in blocks of C tiles, each block layer by layer over k (common/order.h).
  */
 #ifndef PARALIA_PREC
 #define PARALIA_SELF "blas/gemm.c"
@@ -111,11 +111,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			int je = jb + PL_BLOCK < mC.nt ? jb + PL_BLOCK : mC.nt;
 			int ie = ib + PL_BLOCK < mC.mt ? ib + PL_BLOCK : mC.mt;
 			int blk = pl_block_of(ib, jb, mC.mt);
-			/* A block of one C tile has no other product to compute while its chain's next A
-			 * and B tiles come: fetch them ahead (pl_submit_fetch_ahead). In larger blocks the
-			 * layer's other products cover those copies, and copies fetched ahead there only
-			 * held up the ones other products waited for (one H200, 16384^3 at tile 8192: 194
-			 * ms without, 217 with; 4096x4096x32768 at 4096, one tile: 66.8 without, 50.2 with). */
+			/* A block of one C tile (a C of one tile, or the last corner of a larger C) has no
+			 * other product of its own layer to compute while its chain's next A and B tiles
+			 * come: fetch them ahead (pl_submit_fetch_ahead). In larger blocks the layer's other
+			 * products cover those copies, and copies fetched ahead there held up the ones other
+			 * products waited for. One H200 (bench/results/gemm-order-2026-11-26.md): ahead in
+			 * every block, 16384^3 at tile 8192 took 217 ms against 194 without; in one-tile
+			 * blocks only, 192.5 (4 x 4 tiles: its corner block fetches ahead), and
+			 * 4096x4096x32768 at 4096, one tile, 48.7 against 66.8 without. */
 			int alone = (ie - ib) * (je - jb) == 1;
 			for (int l = 0; l < kt && !ret; l++)
 				for (int j = jb; j < je && !ret; j++)

@@ -62,13 +62,14 @@ void pl_submit_scope(const uint32_t *ids, unsigned len)
 
 /* Fetching ahead along a chain. StarPU pushes a task to the scheduler only once it is ready, so
  * nothing prefetches the inputs of step l + 1 of a gemm's chain over k before step l has ended:
- * with few chains (a C of one or two tiles, long k) every step waited for its A and B tiles with
+ * with a lone chain (a C of one tile, long k) every step waited for its A and B tiles with
  * the GPU idle, then computed with the link idle (4096x4096x32768 at tile 4096: 66.8 ms on one
  * H200, where the link alone needs 44). So when a worker takes step l (StarPU's pop prologue, on
  * the worker's thread, no scheduler lock held), step l + 1's A and B tiles are requested on its
  * memory node. Idle requests: StarPU serves them only when that link direction has nothing else
  * queued, so they never delay a copy a ready task waits for; StarPU keeps the coherence (the
- * tiles are read-only inputs of the call). */
+ * tiles are read-only inputs of the call). The handles outlive the request: a call unregisters
+ * its A and B tiles in index order, step l's before step l + 1's, after step l has run. */
 static __thread struct { starpu_data_handle_t h[2]; } submit_ahead;
 
 void pl_submit_fetch_ahead(starpu_data_handle_t a, starpu_data_handle_t b)
@@ -99,6 +100,7 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
 	if (ahead[0] || ahead[1]) {
 		task->prologue_callback_pop_arg = malloc(sizeof ahead);
 		if (!task->prologue_callback_pop_arg) {
+			task->destroy = 0; /* StarPU refuses to destroy a detached, self-destroying task */
 			starpu_task_destroy(task);
 			return PARALIA_ERR_NO_MEMORY;
 		}
@@ -111,6 +113,7 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
 		/* StarPU frees the copy with the task (cl_arg_free), so callers pass stack blocks. */
 		task->cl_arg = malloc(s->args_size);
 		if (!task->cl_arg) {
+			task->destroy = 0;
 			starpu_task_destroy(task);
 			return PARALIA_ERR_NO_MEMORY;
 		}

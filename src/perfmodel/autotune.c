@@ -300,22 +300,73 @@ static void link_rates(const struct pm_problem *p, const struct pm_device *d,
 
 /* ---- step 4: one device's time, a flow shop over its products in the routine's order -------- */
 
-/* The routine submits the products in blocks of C tiles, each block layer by layer over k
- * (common/order.h): a unit here is one layer of one block. The first block's first layer needs
- * its A and B tiles and its C tiles, its later layers new A and B tiles; each later block of the
- * first block column new A tiles, each later block column its B tiles (brought by its first
- * block, spread here over its blocks); C tiles come with each block's first layer (spread over
- * its layers). Bytes arrive at the device's inbound rate in that order, the worker computes a
- * unit once its bytes are there and the previous unit is done, and results leave at the
- * outbound rate, the first ones when the first block is done: the classic two-machine flow shop,
- * whose makespan is the largest, over the units u, of (bytes up to u arrived + compute from u
- * on). Within a segment of alike units that expression is linear in u, so segment ends suffice:
+/* Bytes arrive at the device's inbound rate in the order the routine submits the products, the
+ * worker computes a product once its bytes are there and the previous one is done, and results
+ * leave at the outbound rate: the classic two-machine flow shop, whose makespan is the largest,
+ * over the products u, of (bytes up to u arrived + compute from u on). The products come in
+ * segments of alike ones, within which that expression is linear in u, so segment ends suffice:
  * O(1) per device. */
 struct segment {
-	double n;     /* units */
+	double n;     /* products (or whole chains: column_order_segments) */
 	double in;    /* bytes each needs brought in */
 	double comp;  /* us each takes on the device */
 };
+
+/* One device's part of the call, as the flow shop sees it. */
+struct device_part {
+	double n, kt;        /* its C tiles; tiles along k */
+	double rows, cols;   /* its C tiles along m and along n */
+	double A, B, Cin;    /* bytes it brings in of each operand */
+	double comp;         /* us its products take, its lanes included */
+};
+
+/* Where the segments leave the results: the first one is final `early` us before the end of
+ * segment nfirst - 1; the last block has nlast tiles, which finish one product apart. */
+struct result_times {
+	int nfirst;
+	double early, nlast;
+};
+
+/* gemm's order (common/order.h): C's tiles in blocks of PL_BLOCK x PL_BLOCK, block columns left
+ * to right, each block layer by layer over k, product by product. The first product needs an A,
+ * a B and a C tile; the rest of the first block's first layer its other A, B and C tiles; its
+ * later layers new A and B tiles; the first block column's other blocks new A tiles and their C
+ * tiles; the other block columns their B tiles (brought by each column's first block, spread here
+ * over its blocks) and their C tiles. The first C tile is final with the first product of the
+ * first block's last layer. */
+static int block_order_segments(const struct device_part *d, struct segment sg[5], struct result_times *r)
+{
+	double tasks = d->n * d->kt, per = d->comp / tasks;
+	double br = fmin(PL_BLOCK, d->rows), bc = fmin(PL_BLOCK, d->cols), nb0 = br * bc;
+	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt), ct = d->Cin / d->n;
+	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
+	sg[0] = (struct segment){ 1, at + bt + ct, per };
+	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (nb0 - 1) * ct) / (nb0 - 1) : 0, per };
+	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0, per };
+	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? ((d->rows - br) * d->kt * at + (d->rows - br) * bc * ct) / col_tasks : 0, per };
+	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? ((d->cols - bc) * d->kt * bt + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
+	r->nfirst = d->kt > 1 ? 3 : 1;
+	r->early = d->kt > 1 ? (nb0 - 1) * per : 0;
+	/* the last block: what is left of the rows and columns after whole blocks */
+	double lr = d->rows - PL_BLOCK * floor((d->rows - 1) / PL_BLOCK);
+	double lc = d->cols - PL_BLOCK * floor((d->cols - 1) / PL_BLOCK);
+	r->nlast = fmax(1.0, lr * lc);
+	return 5;
+}
+
+/* The other routines (syrk, syr2k, symm, trmm, trsm) submit C tile by C tile, column after column,
+ * each tile's chain over k whole: the first tile needs its A row panel and B column panel, the
+ * rest of the first column each a new A panel, each later column a new B panel, every tile its
+ * C tile; a unit here is one tile's whole chain, final when it is done. */
+static int column_order_segments(const struct device_part *d, struct segment sg[3], struct result_times *r)
+{
+	double per = d->comp / d->n;
+	sg[0] = (struct segment){ 1, d->A / d->rows + d->B / d->cols + d->Cin / d->n, per };
+	sg[1] = (struct segment){ d->rows - 1, d->A / d->rows + d->Cin / d->n, per };
+	sg[2] = (struct segment){ d->n - d->rows, (d->cols > 1 ? d->B / d->cols / d->rows : 0) + d->Cin / d->n, per };
+	*r = (struct result_times){ 1, 0, 1 };
+	return 3;
+}
 
 /* The flow shop's makespan; the first result is ready `early` us before the first nfirst
  * segments are done, and the last leaves out_last_us after the last unit. */
@@ -405,36 +456,17 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		double comp = ld[i].finish, tdev = comp;
 		double bytes_in = f.A[i] + f.B[i] + f.Cin[i];
 		if (ld[i].tiles > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
-			double n = (double)ld[i].tiles, kt = (double)t.Kt, tasks = n * kt;
-			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P))), cols = fmax(1.0, n / rows);
-			double per = comp / tasks; /* us per product on this device (its lanes included) */
-			/* the first block of C tiles (common/order.h): its rows, columns, products a layer */
-			double br = fmin(PL_BLOCK, rows), bc = fmin(PL_BLOCK, cols), nb0 = br * bc;
-			/* bytes of one A, B and C tile; of the first block column's C tiles below the first
-			 * block; of the C tiles right of the first block column */
-			double at = f.A[i] / (rows * kt), bt = f.B[i] / (cols * kt), ct = f.Cin[i] / n;
-			double col_tasks = (rows - br) * bc * kt, rest_tasks = tasks - rows * bc * kt;
-			struct segment sg[5] = {
-				/* the first product: an A, a B and a C tile */
-				{ 1, at + bt + ct, per },
-				/* the rest of the first block's first layer: its other A, B and C tiles */
-				{ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (nb0 - 1) * ct) / (nb0 - 1) : 0, per },
-				/* its later layers: new A and B tiles */
-				{ (kt - 1) * nb0, (br * at + bc * bt) / nb0, per },
-				/* the first block column's other blocks: new A tiles, their C tiles */
-				{ col_tasks, col_tasks > 0 ? ((rows - br) * kt * at + (rows - br) * bc * ct) / col_tasks : 0, per },
-				/* the other block columns: their B tiles, their C tiles */
-				{ rest_tasks, rest_tasks > 0 ? ((cols - bc) * kt * bt + (n - rows * bc) * ct) / rest_tasks : 0, per },
-			};
+			double n = (double)ld[i].tiles;
+			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P)));
+			struct device_part d = { n, (double)t.Kt, rows, fmax(1.0, n / rows), f.A[i], f.B[i], f.Cin[i], comp };
+			struct segment sg[5];
+			struct result_times r;
+			int nsg = p->routine == 'g' ? block_order_segments(&d, sg, &r) : column_order_segments(&d, sg, &r);
 			double in_rate = bytes_in > 0 ? L.tin / bytes_in : 0; /* us per byte */
-			/* the last block's tiles finish one a product apart and leave one after another */
-			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0, nlast = br * bc;
-			double out_last = fmax(out_tile, nlast * out_tile - (nlast - 1) * per);
-			/* the first C tile is final when its last layer's product is: with one layer, the
-			 * first product; else the first of the first block's last layer */
-			int nfirst = kt > 1 ? 3 : 1;
-			double early = kt > 1 ? (nb0 - 1) * per : 0;
-			tdev = device_time(sg, 5, nfirst, early, in_rate, comp, L.tout, out_last, L.host_both_us);
+			/* the last block's tiles finish one product apart and leave one after another */
+			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0, per = comp / (n * t.Kt);
+			double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * per);
+			tdev = device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, L.tout, out_last, L.host_both_us);
 		}
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
