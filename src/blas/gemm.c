@@ -54,13 +54,11 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 	starpu_matrix_data_register(&s, -1, 0, (uint32_t)rows, (uint32_t)rows, (uint32_t)cols,
 	                            sizeof(real_t));
 	for (int l = 0; l < kt && !ret; l++) {
-		starpu_data_handle_t a = tA == 'N' ? pl_matrix_tile(mA, i, l) : pl_matrix_tile(mA, l, i);
-		starpu_data_handle_t b = tB == 'N' ? pl_matrix_tile(mB, l, j) : pl_matrix_tile(mB, j, l);
+		starpu_data_handle_t a = pl_trans_tile(mA, tA, i, l), b = pl_trans_tile(mB, tB, l, j);
 		/* the scratch tile is computed where C is not, at its block's priority */
 		struct paralia_task_opts step = pl_block_step(own, blk);
 		if (alone && l + 1 < kt)
-			pl_submit_fetch_ahead(tA == 'N' ? pl_matrix_tile(mA, i, l + 1) : pl_matrix_tile(mA, l + 1, i),
-			                      tB == 'N' ? pl_matrix_tile(mB, l + 1, j) : pl_matrix_tile(mB, j, l + 1));
+			pl_submit_fetch_ahead(pl_trans_tile(mA, tA, i, l + 1), pl_trans_tile(mB, tB, l + 1, j));
 		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step);
 	}
 	struct paralia_task_opts at_c = { 0, call->lazy_worker };
@@ -131,12 +129,10 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 								                       own, i, j, kt, blk, alone);
 							continue;
 						}
-						starpu_data_handle_t a = na ? pl_matrix_tile(&mA, i, l) : pl_matrix_tile(&mA, l, i);
-						starpu_data_handle_t b = nbn ? pl_matrix_tile(&mB, l, j) : pl_matrix_tile(&mB, j, l);
+						starpu_data_handle_t a = pl_trans_tile(&mA, tA, i, l), b = pl_trans_tile(&mB, tB, l, j);
 						struct paralia_task_opts step = pl_block_step(own, blk);
 						if (alone && l + 1 < kt) /* the chain's next inputs, where this step runs */
-							pl_submit_fetch_ahead(na ? pl_matrix_tile(&mA, i, l + 1) : pl_matrix_tile(&mA, l + 1, i),
-							                      nbn ? pl_matrix_tile(&mB, l + 1, j) : pl_matrix_tile(&mB, j, l + 1));
+							pl_submit_fetch_ahead(pl_trans_tile(&mA, tA, i, l + 1), pl_trans_tile(&mB, tB, l + 1, j));
 						ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 					}
 		}

@@ -34,7 +34,7 @@ static starpu_data_handle_t LOCAL(sym_tile)(struct pl_matrix *M, char uplo, int 
 {
 	int stored = uplo == 'L' ? r > c : r < c;
 	*op = stored ? 'N' : 'T';
-	return stored ? pl_matrix_tile(M, r, c) : pl_matrix_tile(M, c, r);
+	return pl_trans_tile(M, *op, r, c);
 }
 
 /* One term of C(i,j)'s chain: A-block l of row i (side L) or column j (side R). */

@@ -27,21 +27,15 @@ static int LOCAL(syr2k_check)(char uplo, char trans, int n, int k, real_t alpha,
 	return 0;
 }
 
-/* Tile (i, l) of op(X)'s row-block i: X(i, l) for trans N, X(l, i) for trans T. */
-static starpu_data_handle_t LOCAL(op_tile)(struct pl_matrix *M, char t, int i, int l)
-{
-	return t == 'N' ? pl_matrix_tile(M, i, l) : pl_matrix_tile(M, l, i);
-}
-
 /* C(i,j) (i != j) += alpha (op(A)_i op(B)_j^T + op(B)_i op(A)_j^T) over k-block l. */
 static int LOCAL(offdiag)(char t, real_t alpha, struct pl_matrix *mA, struct pl_matrix *mB,
                           int i, int j, int l, real_t beta, starpu_data_handle_t c)
 {
 	char ga = t == 'N' ? 'N' : 'T', gb = t == 'N' ? 'T' : 'N';
-	int ret = TASK(gemm)(ga, gb, alpha, LOCAL(op_tile)(mA, t, i, l), LOCAL(op_tile)(mB, t, j, l),
+	int ret = TASK(gemm)(ga, gb, alpha, pl_trans_tile(mA, t, i, l), pl_trans_tile(mB, t, j, l),
 	                     beta, c, NULL);
 	if (!ret)
-		ret = TASK(gemm)(ga, gb, alpha, LOCAL(op_tile)(mB, t, i, l), LOCAL(op_tile)(mA, t, j, l),
+		ret = TASK(gemm)(ga, gb, alpha, pl_trans_tile(mB, t, i, l), pl_trans_tile(mA, t, j, l),
 		                 (real_t)1, c, NULL);
 	return ret;
 }
@@ -86,8 +80,8 @@ int FN(syr2k)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t a
 			for (int l = 0; l < kt && !ret; l++) {
 				real_t b = l == 0 ? beta : (real_t)1;
 				if (i == j)
-					ret = TASK(syr2k)(u, t, alpha, LOCAL(op_tile)(&mA, t, i, l),
-					                  LOCAL(op_tile)(&mB, t, i, l), b, c, NULL);
+					ret = TASK(syr2k)(u, t, alpha, pl_trans_tile(&mA, t, i, l),
+					                  pl_trans_tile(&mB, t, i, l), b, c, NULL);
 				else
 					ret = LOCAL(offdiag)(t, alpha, &mA, &mB, i, j, l, b, c);
 			}

@@ -26,12 +26,6 @@ static int LOCAL(syrk_check)(char uplo, char trans, int n, int k, real_t alpha, 
 	return 0;
 }
 
-/* Tile (i, l) of op(A)'s row-block i: A(i, l) for trans N, A(l, i) for trans T. */
-static starpu_data_handle_t LOCAL(op_tile)(struct pl_matrix *M, char t, int i, int l)
-{
-	return t == 'N' ? pl_matrix_tile(M, i, l) : pl_matrix_tile(M, l, i);
-}
-
 int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t alpha,
              const real_t *A, int lda, real_t beta, real_t *C, int ldc)
 {
@@ -60,7 +54,7 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 		goto done;
 
 	int kt = pl_tile_count(k, nb);
-	/* gemm ops giving op(A)(i,:) op(A)(j,:)^T from the tiles LOCAL(op_tile) returns */
+	/* gemm ops giving op(A)(i,:) op(A)(j,:)^T from the tiles pl_trans_tile returns */
 	char ga = t == 'N' ? 'N' : 'T', gb = t == 'N' ? 'T' : 'N';
 	for (int j = 0; j < mC.nt && !ret; j++)
 		for (int i = (u == 'L' ? j : 0); i < (u == 'L' ? mC.mt : j + 1) && !ret; i++) {
@@ -75,10 +69,10 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 				real_t b = l == 0 ? beta : (real_t)1;
 				struct paralia_task_opts step = pl_chain_step(own, l, in_order);
 				if (i == j)
-					ret = TASK(syrk)(u, t, alpha, LOCAL(op_tile)(&mA, t, i, l), b, c, &step);
+					ret = TASK(syrk)(u, t, alpha, pl_trans_tile(&mA, t, i, l), b, c, &step);
 				else
-					ret = TASK(gemm)(ga, gb, alpha, LOCAL(op_tile)(&mA, t, i, l),
-					                 LOCAL(op_tile)(&mA, t, j, l), b, c, &step);
+					ret = TASK(gemm)(ga, gb, alpha, pl_trans_tile(&mA, t, i, l),
+					                 pl_trans_tile(&mA, t, j, l), b, c, &step);
 			}
 		}
 done:

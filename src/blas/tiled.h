@@ -101,6 +101,12 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
                    int m, int n, int ld, size_t elem, int nb);
 /* Tile (i, j), registered on first use. */
 starpu_data_handle_t pl_matrix_tile(struct pl_matrix *M, int i, int j);
+/* op(M)'s tile (i, l): M's tile (i, l) when trans is 'N', else M's tile (l, i), which the kernel
+ * then uses transposed. */
+static inline starpu_data_handle_t pl_trans_tile(struct pl_matrix *M, char trans, int i, int l)
+{
+	return trans == 'N' ? pl_matrix_tile(M, i, l) : pl_matrix_tile(M, l, i);
+}
 int pl_matrix_tile_rows(const struct pl_matrix *M, int i);
 int pl_matrix_tile_cols(const struct pl_matrix *M, int j);
 /* Waits for the tasks on M's tiles, writes modified tiles back home, frees everything. */

@@ -19,7 +19,7 @@ int pl_check_triangular(const char *routine, char side, char uplo, char transA, 
 static inline starpu_data_handle_t pl_op_tile(struct pl_matrix *A, char trans, int i, int l, char *t)
 {
 	*t = trans == 'N' ? 'N' : 'T';
-	return trans == 'N' ? pl_matrix_tile(A, i, l) : pl_matrix_tile(A, l, i);
+	return pl_trans_tile(A, trans, i, l);
 }
 
 /* Whether op(A) is lower triangular: transposing swaps the triangle. trans is 'N', 'T' or 'C'. */
