@@ -321,10 +321,10 @@ struct device_part {
 };
 
 /* Where the segments leave the results: the first one is final `early` us before the end of
- * segment nfirst - 1; the last block has nlast tiles, which finish one product apart. */
+ * segment nfirst - 1; the last block has nlast tiles, which finish `apart` us from each other. */
 struct result_times {
 	int nfirst;
-	double early, nlast;
+	double early, nlast, apart;
 };
 
 /* gemm's order (common/order.h): C's tiles in blocks of PL_BLOCK x PL_BLOCK, block columns left
@@ -351,6 +351,7 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	double lr = d->rows - PL_BLOCK * floor((d->rows - 1) / PL_BLOCK);
 	double lc = d->cols - PL_BLOCK * floor((d->cols - 1) / PL_BLOCK);
 	r->nlast = fmax(1.0, lr * lc);
+	r->apart = per;
 	return 5;
 }
 
@@ -364,7 +365,7 @@ static int column_order_segments(const struct device_part *d, struct segment sg[
 	sg[0] = (struct segment){ 1, d->A / d->rows + d->B / d->cols + d->Cin / d->n, per };
 	sg[1] = (struct segment){ d->rows - 1, d->A / d->rows + d->Cin / d->n, per };
 	sg[2] = (struct segment){ d->n - d->rows, (d->cols > 1 ? d->B / d->cols / d->rows : 0) + d->Cin / d->n, per };
-	*r = (struct result_times){ 1, 0, 1 };
+	*r = (struct result_times){ 1, 0, 1, per };
 	return 3;
 }
 
@@ -464,8 +465,8 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			int nsg = p->routine == 'g' ? block_order_segments(&d, sg, &r) : column_order_segments(&d, sg, &r);
 			double in_rate = bytes_in > 0 ? L.tin / bytes_in : 0; /* us per byte */
 			/* the last block's tiles finish one product apart and leave one after another */
-			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0, per = comp / (n * t.Kt);
-			double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * per);
+			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0;
+			double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * r.apart);
 			tdev = device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, L.tout, out_last, L.host_both_us);
 		}
 		e.share[sel[i]] = share[i];
