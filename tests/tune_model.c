@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int load(struct lm_db *db, const char *name)
 {
@@ -58,7 +59,7 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0 };
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m } };
 	return p;
 }
 
@@ -226,6 +227,79 @@ static void wr_lazy_and_metrics(void)
 	int r = pm_tune(&p, dev, nd, &db, &edp, &e);
 	t_check(r == 0 && e.energy_j > 0 && !(e.subset & 8u),
 	        "EDP: energy %.0f J, the 7 kW GPU3 left out (subset 0x%x)", e.energy_j, e.subset);
+}
+
+/* The copy rates by tile and host pitch (struct pm_xfer): a table's points read back, the rate
+ * interpolated in log2 between pitches and clamped beyond them, tables without a pitch read at
+ * 4T, bad lines named; and the model pays for a matrix's pitch: the same 4096^3 host-resident
+ * DGEMM predicted slower as a block of a wider matrix (pitch 256 KB) than as a whole one (32 KB),
+ * as an H200 measures it. */
+static void xfer_pitches(void)
+{
+	char path[1024], err[1200];
+	const char *home = getenv("PARALIA_HOME");
+	snprintf(path, sizeof path, "%s/xfer-test-%d.txt", home && *home ? home : ".", (int)getpid());
+	if (home && *home) {
+		char cmd[1100];
+		snprintf(cmd, sizeof cmd, "mkdir -p '%s'", home);
+		if (system(cmd) != 0)
+			t_check(0, "mkdir %s", home);
+	}
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		t_check(0, "write %s", path);
+		return;
+	}
+	fputs("# tile 2048: fast up to 32 KB pitches, slow beyond; tile 4096 in between\n"
+	      "xfer d 2048 16384 55 54 100\nxfer d 2048 262144 31 30 60\nxfer d 2048 32768 54 53 98\n"
+	      "xfer d 2048 65536 32 31 62\nxfer d 4096 32768 55 55 100\nxfer d 4096 262144 46 43 85\n"
+	      "xfer d 1024 35 50 70\n", f);
+	fclose(f);
+	struct pm_xfer x;
+	int r = pm_xfer_load(&x, path, err, sizeof err);
+	t_check(r == 1 && x.n[1] == 7 && x.n[0] == 0 && x.pt[1][0].T == 1024 && x.pt[1][0].pitch == 32768 &&
+	        x.pt[1][2].pitch == 32768 && x.pt[1][4].pitch == 262144,
+	        "xfer lines read back sorted by tile then pitch, the pitchless one at 4T (ret %d, %d points)",
+	        r, x.n[1]);
+	double at32 = pm_xfer_gbs(&x, 1, 2048, 32768, 0), at64 = pm_xfer_gbs(&x, 1, 2048, 65536, 0);
+	double mid = pm_xfer_gbs(&x, 1, 2048, 46341, 0), far = pm_xfer_gbs(&x, 1, 2048, 1e7, 0);
+	double near = pm_xfer_gbs(&x, 1, 2048, 1, 0), def = pm_xfer_gbs(&x, 1, 2048, 0, 0);
+	t_check(at32 == 54 && at64 == 32 && fabs(mid - 43) < 0.01 && far == 31 && near == 55 && def == 32,
+	        "d 2048 to the GPU: %.1f at 32 KB, %.1f at 64 KB, %.2f at 45 KB (log2 midway), clamped "
+	        "%.1f and %.1f beyond, %.1f at the default 4T", at32, at64, mid, far, near, def);
+	double t3072 = pm_xfer_gbs(&x, 1, 3072, 262144, 1);
+	t_check(t3072 > 30 && t3072 < 43, "d 3072 back at 256 KB between the 2048 and 4096 rates (%.1f)", t3072);
+	t_check(pm_xfer_gbs(&x, 0, 4096, 65536, 2) == pm_xfer_gbs(&x, 1, 2048, 65536, 2),
+	        "single precision without lines: double's at the same column bytes");
+
+	/* The model: one GPU on the 4xH200 map, this table; 4096^3 on the host at tile 2048. */
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt") == 0) {
+		gpus_of(&db, dev, 1.0, 140e9);
+		dev[0].xfer = x;
+		struct pm_problem tight = gemm(4096, 4096, 4096, 0, 0, 0, 1), wide = tight;
+		for (int i = 0; i < 3; i++)
+			wide.ld[i] = 32768;
+		double t1 = pm_evaluate(&tight, dev, 1, &db, 2048, 1u, NULL);
+		double t2 = pm_evaluate(&wide, dev, 1, &db, 2048, 1u, NULL);
+		t_check(t2 > 1.3 * t1, "4096^3 hhh at tile 2048: %.2f ms cut from a matrix of pitch 256 KB "
+		        "against %.2f ms from its own (32 KB)", t2, t1);
+	}
+
+	const char *bad[] = { "xfer d 2048 8192 50 50 90\n", "xfer d 2048 32768 50 50 90\nxfer d 2048 32768 51 50 90\n",
+	                      "xfer q 2048 32768 50 50 90\n", "xfer d 2048 32768 50 0 90\n" };
+	const char *why[] = { "pitch below a tile's column", "the same tile and pitch twice", "bad precision",
+	                      "a zero rate" };
+	for (int i = 0; i < 4; i++) {
+		if (!(f = fopen(path, "w")))
+			break;
+		fputs(bad[i], f);
+		fclose(f);
+		r = pm_xfer_load(&x, path, err, sizeof err);
+		t_check(r == -1 && strstr(err, "xfer") != NULL, "%s: rejected (%s)", why[i], err);
+	}
+	remove(path);
 }
 
 /* paralia_plan_query at INT_MAX (each routine, both precisions) answers with a plan. */
@@ -446,7 +520,7 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1 };
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m } };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);
@@ -471,6 +545,7 @@ int main(void)
 	slow_devices();
 	tile_sizes();
 	wr_lazy_and_metrics();
+	xfer_pitches();
 	runtime_plans();
 	owner_grids();
 	schedule_matches_loop();

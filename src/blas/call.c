@@ -36,7 +36,8 @@ static int kept_tile_size(const char *who, const void *const ptrs[3], int *force
 }
 
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
-                  const void *A, const void *B, const void *C, int reads_c)
+                  const void *A, int lda, const void *B, int ldb, const void *C, int ldc,
+                  int reads_c)
 {
 	memset(c, 0, sizeof *c);
 	const void *ptrs[3] = { A, B, C };
@@ -46,7 +47,8 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	/* Before any task can touch them: operands on GPUs are as the caller's program order says. */
 	if ((ret = pl_order_after_caller(ptrs, 3)))
 		return ret;
-	c->plan = pm_plan_get(routine, dbl, m, n, k, A, B, C, reads_c, force);
+	const int ld[3] = { lda, ldb, ldc };
+	c->plan = pm_plan_get(routine, dbl, m, n, k, A, B, C, ld, reads_c, force);
 	if (!c->plan) {
 		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
 		return PARALIA_ERR_PLACEMENT;

@@ -254,7 +254,7 @@ static void data_flows(const struct pm_problem *p, const struct pm_device *dev, 
 /* Seconds-per-byte view of one device's links: how long its inbound and outbound bytes take over
  * the links they cross (each at its bandwidth with all the call's links busy, lm_shared_bw), the
  * latency its tiles pay, and the floor StarPU's own tile copies put under host links (the
- * calibrated "xfer" rates: in, out, and both at once). */
+ * calibrated "xfer" rates at each operand's pitch: in, out, and both at once). */
 struct device_links {
 	double tin, tout;      /* us for all inbound / outbound bytes */
 	double lat;            /* us of per-tile latency, both directions */
@@ -262,13 +262,51 @@ struct device_links {
 	double first_tile_us;  /* one tile's copy: the first task waits for it */
 };
 
-static void link_rates(const struct pm_problem *p, const struct pm_device *d,
+/* Rows of operand o as stored (untransposed): A is m x k (k x k for symm, trmm, trsm), B k x n
+ * (m x n for the others), C m x n. */
+static int64_t rows_of(const struct pm_problem *p, int o)
+{
+	if (o == 0)
+		return (p->routine == 'm' || p->routine == 't' || p->routine == 'r') ? p->k : p->m;
+	return o == 1 && p->routine == 'g' ? p->k : p->m;
+}
+
+/* The calibrated rate of host copies for the operands whose bytes[] cross between the host and
+ * the device, averaged over their bytes: each operand at its own pitch (its leading dimension,
+ * struct pm_xfer), its tiles' columns T long but the last tile row's only as long as the rows
+ * left (a copy's rate goes with its column's length); 0 without calibration. */
+static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *d,
+                            const struct lm_db *db, int T, int dir, const double bytes[3])
+{
+	double total = 0, us = 0;
+	for (int o = 0; o < 3; o++) {
+		int home = p->loc[o];
+		if (bytes[o] <= 0 || home < 0 || db->node[home].kind != LM_HOST)
+			continue;
+		double pitch = (double)p->ld[o] * elem_of(p);
+		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, T) - 1) * T;
+		double g = pm_xfer_gbs(&d->xfer, p->dbl, T, pitch, dir);
+		double ge = edge < T ? pm_xfer_gbs(&d->xfer, p->dbl, (int)edge, pitch, dir) : g;
+		if (g <= 0 || ge <= 0)
+			return 0;
+		double fe = (double)edge / (double)rows; /* the bytes in the last tile row */
+		total += bytes[o];
+		us += bytes[o] * ((1 - fe) / g + fe / ge);
+	}
+	return total > 0 ? total / us : pm_xfer_gbs(&d->xfer, p->dbl, T, 0, dir);
+}
+
+static void link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
                        const struct lm_db *db, const struct device_flows *f,
                        const int (*act)[2], int nact, int T, struct device_links *L)
 {
 	memset(L, 0, sizeof *L);
 	int node = d->node;
 	double tile_bytes = (double)T * T * elem_of(p), host_bytes = 0;
+	const double in[3] = { f->A[i], f->B[i], f->Cin[i] }, out[3] = { 0, 0, f->Cout[i] };
+	const double all[3] = { f->A[i], f->B[i], f->Cin[i] + f->Cout[i] };
+	const double xfer[3] = { host_xfer_gbs(p, d, db, T, 0, in), host_xfer_gbs(p, d, db, T, 1, out),
+	                         host_xfer_gbs(p, d, db, T, 2, all) };
 	for (int dir = 0; dir < 2; dir++) {
 		const struct flows *fl = dir ? &f->out : &f->in;
 		for (int k = 0; k < fl->n; k++) {
@@ -277,7 +315,7 @@ static void link_rates(const struct pm_problem *p, const struct pm_device *d,
 				continue;
 			double bw = lm_shared_bw(db, src, dst, act, nact); /* GB/s = bytes/ns */
 			int host = db->node[dir ? dst : src].kind == LM_HOST;
-			double x = host ? pm_xfer_gbs(&d->xfer, p->dbl, T, dir) : 0;
+			double x = host ? xfer[dir] : 0;
 			if (x > 0 && x < bw)
 				bw = x;
 			double ntiles = ceil(fl->bytes[k] / tile_bytes);
@@ -294,7 +332,7 @@ static void link_rates(const struct pm_problem *p, const struct pm_device *d,
 			                                          db->link[src][dst].latency_us);
 		}
 	}
-	double both = pm_xfer_gbs(&d->xfer, p->dbl, T, 2);
+	double both = xfer[2];
 	L->host_both_us = both > 0 ? host_bytes / (both * 1e3) : 0;
 }
 
@@ -318,6 +356,7 @@ struct device_part {
 	double rows, cols;   /* its C tiles along m and along n */
 	double A, B, Cin;    /* bytes it brings in of each operand */
 	double comp;         /* us its products take, its lanes included */
+	double first_in;     /* bytes the first product brings in: whole tiles, the largest (gemm) */
 };
 
 /* Where the segments leave the results: the first one is final `early` us before the end of
@@ -340,7 +379,9 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	double br = fmin(PL_BLOCK, d->rows), bc = fmin(PL_BLOCK, d->cols), nb0 = br * bc;
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt), ct = d->Cin / d->n;
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
-	sg[0] = (struct segment){ 1, at + bt + ct, per };
+	/* the first product's tiles are whole ones, larger than the average where edges are ragged:
+	 * the fill before the first kernel (8192^3 at tile 6144: 864 MB, not the average's 432) */
+	sg[0] = (struct segment){ 1, fmax(at + bt + ct, d->first_in), per };
 	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (nb0 - 1) * ct) / (nb0 - 1) : 0, per };
 	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0, per };
 	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? ((d->rows - br) * d->kt * at + (d->rows - br) * bc * ct) / col_tasks : 0, per };
@@ -453,13 +494,18 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	pm_grid(ns, t.Mt, t.Nt, &P, &Q);
 	for (int i = 0; i < ns; i++) {
 		struct device_links L;
-		link_rates(p, &dev[sel[i]], db, &f, (const int (*)[2])act, nact, T, &L);
+		link_rates(p, &dev[sel[i]], i, db, &f, (const int (*)[2])act, nact, T, &L);
 		double comp = ld[i].finish, tdev = comp;
 		double bytes_in = f.A[i] + f.B[i] + f.Cin[i];
 		if (ld[i].tiles > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
 			double n = (double)ld[i].tiles;
 			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P)));
-			struct device_part d = { n, (double)t.Kt, rows, fmax(1.0, n / rows), f.A[i], f.B[i], f.Cin[i], comp };
+			double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
+			double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
+			double first = (f.A[i] > 0 ? tm * tk * el : 0) + (f.B[i] > 0 ? tk * tn * el : 0) +
+			               (f.Cin[i] > 0 ? tm * tn * el : 0);
+			struct device_part d = { n, (double)t.Kt, rows, fmax(1.0, n / rows), f.A[i], f.B[i], f.Cin[i],
+			                         comp, first };
 			struct segment sg[5];
 			struct result_times r;
 			int nsg = p->routine == 'g' ? block_order_segments(&d, sg, &r) : column_order_segments(&d, sg, &r);

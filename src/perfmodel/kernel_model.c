@@ -9,6 +9,7 @@
  */
 #include "config.h"
 #include "perfmodel/perfmodel.h"
+#include <paralia.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,8 +146,8 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	return 1;
 }
 
-/* Kernel table lines "xfer <s|d> <tile> <GB/s in> <GB/s out> <GB/s both>", tiles ascending per
- * precision (written by paralia_calibrate_kernels). */
+/* Kernel table lines "xfer <s|d> <tile> <pitch bytes> <GB/s in> <GB/s out> <GB/s both>" (written
+ * by paralia_calibrate_kernels), or without the pitch in tables written before it was measured. */
 int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
@@ -154,8 +155,7 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 		return 0;
 	struct pm_xfer t;
 	memset(&t, 0, sizeof t);
-	int n[2] = { 0, 0 }, T[2][PM_MAX_RATES], ret = 0, lineno = 0;
-	double g[2][3][PM_MAX_RATES];
+	int ret = 0, lineno = 0;
 	char line[256];
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
@@ -164,65 +164,109 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 			continue;
 		char prec;
 		int tile;
-		double v[3];
-		if (sscanf(p + 4, " %c %d %lf %lf %lf", &prec, &tile, &v[0], &v[1], &v[2]) != 5 ||
-		    (prec != 's' && prec != 'd') || tile <= 0 || !(v[0] > 0) || !(v[1] > 0) || !(v[2] > 0) ||
-		    !(v[0] < 1e5) || !(v[1] < 1e5) || !(v[2] < 1e5)) {
-			snprintf(err, errlen, "%s:%d: expected \"xfer <s|d> <tile> <GB/s in> <GB/s out> "
-			         "<GB/s both>\" with rates in (0, 1e5)", path, lineno);
+		double v[4];
+		int got = sscanf(p + 4, " %c %d %lf %lf %lf %lf", &prec, &tile, &v[0], &v[1], &v[2], &v[3]);
+		if (got == 5) { /* no pitch: 4T elements */
+			v[3] = v[2], v[2] = v[1], v[1] = v[0];
+			v[0] = 4.0 * tile * (prec == 'd' ? 8 : 4);
+		}
+		int ok = (got == 5 || got == 6) && (prec == 's' || prec == 'd') && tile > 0 &&
+		         tile <= PARALIA_TILE_MAX && v[0] >= (double)tile * (prec == 'd' ? 8 : 4) && v[0] < 1e12;
+		for (int k = 1; k < 4; k++)
+			ok = ok && v[k] > 0 && v[k] < 1e5;
+		if (!ok) {
+			snprintf(err, errlen, "%s:%d: expected \"xfer <s|d> <tile> [<pitch bytes>] <GB/s in> "
+			         "<GB/s out> <GB/s both>\" with a pitch of at least a tile's column and rates "
+			         "in (0, 1e5)", path, lineno);
 			ret = -1;
 			break;
 		}
-		int d = prec == 'd';
-		if (n[d] == PM_MAX_RATES || (n[d] && T[d][n[d] - 1] >= tile)) {
-			snprintf(err, errlen, "%s:%d: xfer tile sizes must ascend (at most %d per precision)",
-			         path, lineno, PM_MAX_RATES);
+		int d = prec == 'd', n = t.n[d], i = n;
+		if (n == PM_XFER_MAX) {
+			snprintf(err, errlen, "%s:%d: more than %d xfer lines for one precision", path, lineno,
+			         PM_XFER_MAX);
 			ret = -1;
 			break;
 		}
-		T[d][n[d]] = tile;
-		for (int k = 0; k < 3; k++)
-			g[d][k][n[d]] = v[k];
-		n[d]++;
+		/* keep the points sorted by tile, then pitch */
+		while (i > 0 && (t.pt[d][i - 1].T > tile || (t.pt[d][i - 1].T == tile && t.pt[d][i - 1].pitch > v[0])))
+			i--;
+		if (i > 0 && t.pt[d][i - 1].T == tile && t.pt[d][i - 1].pitch == v[0]) {
+			snprintf(err, errlen, "%s:%d: a second xfer line for %c tile %d at pitch %.0f", path,
+			         lineno, prec, tile, v[0]);
+			ret = -1;
+			break;
+		}
+		memmove(&t.pt[d][i + 1], &t.pt[d][i], (size_t)(n - i) * sizeof t.pt[d][0]);
+		t.pt[d][i] = (struct pm_xfer_point){ tile, v[0], { v[1], v[2], v[3] } };
+		t.n[d]++;
 	}
 	fclose(f);
-	if (ret < 0 || n[1] == 0)
+	if (ret < 0 || t.n[0] + t.n[1] == 0)
 		return ret;
-	/* one tile grid, double's; single precision's rates where measured, else double's at the
-	 * same bytes per tile column (a tile of T floats moves like one of T/2 doubles) */
-	t.n = n[1];
-	for (int i = 0; i < t.n; i++) {
-		t.T[i] = T[1][i];
-		for (int k = 0; k < 3; k++)
-			t.gbs[1][k][i] = g[1][k][i];
-	}
-	for (int i = 0; i < t.n; i++)
-		for (int k = 0; k < 3; k++) {
-			if (n[0] == 0) {
-				t.gbs[0][k][i] = pm_xfer_gbs(&t, 1, t.T[i] / 2 > 0 ? t.T[i] / 2 : 1, k);
-				continue;
-			}
-			struct pm_xfer s1 = { .n = n[0] };
-			memcpy(s1.T, T[0], sizeof s1.T);
-			for (int j = 0; j < n[0]; j++)
-				s1.gbs[1][k][j] = g[0][k][j];
-			t.gbs[0][k][i] = pm_xfer_gbs(&s1, 1, t.T[i], k);
-		}
 	*x = t;
 	return 1;
 }
 
-double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, int dir)
+/* Linear in log2 of the abscissa between (x0, y0) and (x1, y1). */
+static double log_interp(double x, double x0, double y0, double x1, double y1)
 {
-	if (!x || x->n == 0 || T <= 0 || dir < 0 || dir > 2)
+	if (x1 <= x0)
+		return y0;
+	return y0 + (y1 - y0) * log2(x / x0) / log2(x1 / x0);
+}
+
+/* The rate at one measured tile size (points pt[0..n) of that size, by pitch), clamped to its
+ * measured pitches. */
+static double rate_at_tile(const struct pm_xfer_point *pt, int n, double pitch, int dir)
+{
+	if (pitch <= pt[0].pitch)
+		return pt[0].gbs[dir];
+	for (int i = 1; i < n; i++)
+		if (pitch <= pt[i].pitch)
+			return log_interp(pitch, pt[i - 1].pitch, pt[i - 1].gbs[dir], pt[i].pitch, pt[i].gbs[dir]);
+	return pt[n - 1].gbs[dir];
+}
+
+double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int dir)
+{
+	if (!x || T <= 0 || dir < 0 || dir > 2)
 		return 0;
-	const double *g = x->gbs[dbl ? 1 : 0][dir];
-	if (T <= x->T[0])
-		return g[0] * T / x->T[0]; /* smaller tiles: per-copy costs dominate, rate ~ size */
-	for (int i = 1; i < x->n; i++)
-		if (T <= x->T[i]) {
-			double f = log2((double)T / x->T[i - 1]) / log2((double)x->T[i] / x->T[i - 1]);
-			return g[i - 1] + f * (g[i] - g[i - 1]);
-		}
-	return g[x->n - 1];
+	int d = dbl ? 1 : 0;
+	double elem = dbl ? 8 : 4;
+	if (pitch <= 0)
+		pitch = 4.0 * T * elem;
+	if (x->n[d] == 0) { /* the other precision's tiles of the same column bytes */
+		if (x->n[!d] == 0)
+			return 0;
+		int t = d ? 2 * T : (T / 2 > 0 ? T / 2 : 1);
+		return pm_xfer_gbs(x, !d, t, pitch, dir);
+	}
+	const struct pm_xfer_point *pt = x->pt[d];
+	int n = x->n[d];
+	/* runs of points of one tile size: [lo, hi) */
+	int lo = 0, hi = 0, plo = -1, phi = -1;
+	while (lo < n) {
+		hi = lo;
+		while (hi < n && pt[hi].T == pt[lo].T)
+			hi++;
+		if (pt[lo].T <= T)
+			plo = lo;
+		if (pt[lo].T >= T && phi < 0)
+			phi = lo;
+		lo = hi;
+	}
+	int nlo = 0, nhi = 0;
+	if (plo >= 0)
+		while (plo + nlo < n && pt[plo + nlo].T == pt[plo].T)
+			nlo++;
+	if (phi >= 0)
+		while (phi + nhi < n && pt[phi + nhi].T == pt[phi].T)
+			nhi++;
+	if (plo < 0) /* smaller than every measured tile: per-copy costs dominate, rate ~ size */
+		return rate_at_tile(&pt[phi], nhi, pitch, dir) * T / pt[phi].T;
+	if (phi < 0 || pt[phi].T == pt[plo].T)
+		return rate_at_tile(&pt[plo], nlo, pitch, dir);
+	return log_interp(T, pt[plo].T, rate_at_tile(&pt[plo], nlo, pitch, dir), pt[phi].T,
+	                  rate_at_tile(&pt[phi], nhi, pitch, dir));
 }

@@ -6,3 +6,5 @@ libparalia_la_SOURCES += src/perfmodel/perfmodel.h src/perfmodel/kernel_model.c 
 libparalia_la_SOURCES += src/perfmodel/plan.h src/perfmodel/plan.c
 # Kernel table measurement (with GPU watts from NVML's energy counter, loaded at run time).
 libparalia_la_SOURCES += src/perfmodel/calibrate.c src/perfmodel/power.c
+# The copy engine's tile rates per host pitch, beside GEMMs (the kernel table's xfer lines).
+libparalia_la_SOURCES += src/perfmodel/xfer_calibrate.c

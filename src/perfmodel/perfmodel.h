@@ -11,6 +11,7 @@
 #define PARALIA_PERFMODEL_H
 #include "linkmap/linkmap.h"
 #include <stdint.h>
+#include <stdio.h>
 
 #define PM_MAX_DEVS 16
 #define PM_MAX_RATES 12
@@ -29,17 +30,32 @@ struct pm_rates {
 };
 
 /* How fast StarPU moves T x T tiles between the host and a GPU while that GPU computes, per
- * precision (0 single, 1 double), direction (0 to the GPU, 1 back, 2 both at once: sum of both)
- * and tile size: the "xfer" lines of the kernel table (paralia_calibrate_kernels). */
-struct pm_xfer {
-	int n;
-	int T[PM_MAX_RATES];
-	double gbs[2][3][PM_MAX_RATES];
+ * precision (0 single, 1 double), direction (0 to the GPU, 1 back, 2 both at once: sum of both),
+ * tile size and host pitch (the leading dimension in bytes of the matrix the tile is cut from):
+ * the "xfer" lines of the kernel table (paralia_calibrate_kernels). The pitch matters as much as
+ * the column's length: on one H200 beside DGEMMs, columns of 16 KB cross at 55 GB/s from a pitch
+ * of 32 KB and at 32 from one of 64 KB or more (bench/results/gemm-dataset-2026-11-26b.md). */
+#define PM_XFER_MAX 96
+struct pm_xfer_point {
+	int T;
+	double pitch;  /* bytes */
+	double gbs[3];
 };
-/* Reads the xfer lines of a kernel table: 1 found, 0 none or no file, -1 malformed (err). */
+struct pm_xfer {
+	int n[2];                                   /* points per precision; both 0: unknown */
+	struct pm_xfer_point pt[2][PM_XFER_MAX];    /* by tile size, then pitch, ascending */
+};
+/* Reads the xfer lines of a kernel table: 1 found, 0 none or no file, -1 malformed (err). Lines
+ * without a pitch (tables written before it was measured) were taken at a pitch of 4T elements. */
 int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen);
-/* GB/s for tile size T, interpolated in log2(T); 0 when x has no data. */
-double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, int dir);
+/* GB/s for T x T tiles of a matrix whose leading dimension is pitch bytes (<= 0: 4T elements, the
+ * pitch of tables without one), interpolated in log2(pitch) between the pitches measured at a
+ * tile size, clamped to them, then in log2(T) between tile sizes; a precision without
+ * measurements uses the other's at the same column bytes. 0 when x has no data. */
+double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int dir);
+/* Measures the xfer lines for StarPU worker `worker`'s GPU and writes them to f (xfer_calibrate.c;
+ * nothing without CUDA). */
+void pm_calibrate_xfer(FILE *f, int worker);
 
 /* A device as the autotuner sees it: one StarPU memory node and the workers computing there. */
 struct pm_device {
@@ -62,6 +78,8 @@ struct pm_problem {
 	int loc[3];       /* memory node of A, B, C (-1: not used) */
 	int reads_c;      /* beta != 0 (or trmm/trsm's B): C is read, not only written */
 	double tile_frac; /* fraction of C's tiles computed (0.5 for a triangle), in (0, 1] */
+	int64_t ld[3];    /* leading dimensions of A, B, C in elements (0: unknown); the host copies'
+	                   * rates depend on them (struct pm_xfer) */
 };
 
 /* What one (tile size, device subset) costs, and the per-device breakdown. */

@@ -16,7 +16,7 @@
 
 struct plan_key {
 	char routine;
-	int dbl, m, n, k, loc[3], reads_c, fixed_T;
+	int dbl, m, n, k, loc[3], ld[3], reads_c, fixed_T;
 };
 
 struct plan_entry {
@@ -326,13 +326,16 @@ static int loc_of(const void *p, int *loc)
 }
 
 const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, const void *A,
-                                  const void *B, const void *C, int reads_c, int force_T)
+                                  const void *B, const void *C, const int ld[3], int reads_c,
+                                  int force_T)
 {
 	struct plan_key key;
 	memset(&key, 0, sizeof key);
 	key.routine = routine;
 	key.dbl = dbl != 0;
 	key.m = m; key.n = n; key.k = k;
+	for (int i = 0; i < 3; i++)
+		key.ld[i] = ld[i];
 	key.reads_c = reads_c != 0;
 	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
 	if (loc_of(A, &key.loc[0]) || loc_of(B, &key.loc[1]) || loc_of(C, &key.loc[2]))
@@ -361,7 +364,8 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, co
 	/* syr2k is two products of inner dimension k: 2k, in 64 bits (k may be INT_MAX) */
 	struct pm_problem p = { routine, key.dbl, m, n, (int64_t)k * (routine == 'y' ? 2 : 1),
 	                        { key.loc[0], routine == 's' ? key.loc[0] : key.loc[1], key.loc[2] },
-	                        key.reads_c, (routine == 's' || routine == 'y') ? 0.5 : 1.0 };
+	                        key.reads_c, (routine == 's' || routine == 'y') ? 0.5 : 1.0,
+	                        { ld[0], routine == 's' ? ld[0] : ld[1], ld[2] } };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {
@@ -418,7 +422,11 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
 		return PARALIA_ERR_NOT_INITIALIZED;
 	}
-	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, A, B, C, beta != 0, 0);
+	/* no leading dimensions here: each operand's rows as stored, untransposed (A: m x k for gemm,
+	 * syrk and syr2k, k x k for symm, trmm and trsm; B: k x n for gemm, m x n otherwise) */
+	int gsy = routine == 'g' || routine == 's' || routine == 'y';
+	const int ld[3] = { gsy ? m : k, routine == 'g' ? k : m, m };
+	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, A, B, C, ld, beta != 0, 0);
 	if (!pl)
 		return PARALIA_ERR_PLACEMENT;
 	*out = pl->pub;
