@@ -107,7 +107,7 @@ int main(int argc, char **argv)
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
 		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, 1, 1.0,
-		                         { p->m, p->k, p->m } };
+		                         { p->m, p->k, p->m }, { 0, 0, 0 } };
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);

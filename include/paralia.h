@@ -75,7 +75,8 @@ int paralia_locate(const void *ptr);
 /* ---- Autotuner: what a whole-matrix call will do (docs/AUTOTUNER.md) ------------------------
  * Every routine asks the autotuner for a plan: tile size, devices and their shares of C's tiles,
  * predicted time. Plans are cached on the call's parameters (routine, precision, sizes, where each
- * matrix lives, whether C is read, fixed tile size), so repeated calls reuse the decision; the
+ * matrix lives, the leading dimensions and stored rows of the operands it uses, whether C is read,
+ * fixed tile size), so repeated calls reuse the decision; the
  * cache is cleared by paralia_shutdown. PARALIA_VERBOSE=1 prints each new decision once. */
 #define PARALIA_PLAN_MAX_DEVICES 16
 struct paralia_plan {
@@ -98,7 +99,10 @@ struct paralia_plan {
  * 'y' syr2k, 'm' symm, 't' trmm, 'r' trsm; prec: 's' or 'd'. m, n: the size of C (B for trmm and
  * trsm); k: the inner dimension (k for gemm, syrk, syr2k; the order of A for symm, trmm, trsm).
  * A, B, C: the pointers the call would get (NULL when unused); beta: the call's beta (trmm/trsm:
- * pass 1, B is read). Returns 0, -i for an illegal argument i, or a PARALIA_ERR_* code.
+ * pass 1, B is read). The query describes a call with every operand untransposed and its rows
+ * as leading dimension; the copy rates, hence the plan, depend on both (a call with wider leading
+ * dimensions is planned on its own). Returns 0, -i for an illegal argument i, or a PARALIA_ERR_*
+ * code.
  */
 int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
                        const void *C, double beta, struct paralia_plan *out);

@@ -59,7 +59,7 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m } };
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 } };
 	return p;
 }
 
@@ -285,6 +285,15 @@ static void xfer_pitches(void)
 		double t2 = pm_evaluate(&wide, dev, 1, &db, 2048, 1u, NULL);
 		t_check(t2 > 1.3 * t1, "4096^3 hhh at tile 2048: %.2f ms cut from a matrix of pitch 256 KB "
 		        "against %.2f ms from its own (32 KB)", t2, t1);
+		/* A transposed: its tiles are cut from a 512 x 32768 matrix (columns of 4 KB, slow),
+		 * not from 32768 x 512 (columns of 16 KB): the rows as stored decide. */
+		struct pm_problem n = gemm(32768, 4096, 512, 0, 1, 1, 1), t = n;
+		n.ld[0] = 32768;
+		t.ld[0] = 512 * 64; /* the same pitch, 256 KB */
+		t.rows[0] = 512;
+		double tn = pm_evaluate(&n, dev, 1, &db, 2048, 1u, NULL), tt = pm_evaluate(&t, dev, 1, &db, 2048, 1u, NULL);
+		t_check(tt > 1.2 * tn, "A of 32768 x 512 at tile 2048: %.2f ms stored transposed (512 rows) "
+		        "against %.2f ms stored as is", tt, tn);
 	}
 
 	const char *bad[] = { "xfer d 2048 8192 50 50 90\n", "xfer d 2048 32768 50 50 90\nxfer d 2048 32768 51 50 90\n",
@@ -356,6 +365,22 @@ static void runtime_plans(void)
 	int n3 = pm_plan_cache_count();
 	paralia_dgemm('N', 'N', 8, 8, 8, 1, A, 8, B, 8, 1, C, 8);
 	t_check(pm_plan_cache_count() == n3, "repeated paralia_dgemm reuses its plan");
+	/* the query plans the call it describes (leading dimensions = rows, unused operands aside):
+	 * a gemm, a syrk and a trsm after their queries add no plan; a wider lda is another call */
+	paralia_plan_query('g', 'd', 8, 8, 8, A, B, C, 1, &a);
+	paralia_plan_query('s', 'd', 8, 8, 8, A, NULL, C, 1, &a);
+	paralia_plan_query('r', 'd', 8, 8, 8, A, NULL, C, 1, &a);
+	int n4 = pm_plan_cache_count();
+	paralia_dgemm('N', 'N', 8, 8, 8, 1, A, 8, B, 8, 1, C, 8);
+	paralia_dsyrk('L', 'N', 8, 8, 1, A, 8, 1, C, 8);
+	paralia_dtrsm('L', 'L', 'N', 'U', 8, 8, 1, A, 8, C, 8);
+	int n5 = pm_plan_cache_count();
+	paralia_dgemm('N', 'N', 4, 8, 8, 1, A, 8, B, 8, 1, C, 8);
+	paralia_dgemm('N', 'N', 4, 8, 8, 0, A, 5, B, 9, 0.5, C, 8); /* alpha 0: A and B unused */
+	paralia_dgemm('N', 'N', 4, 8, 8, 0, A, 6, B, 10, 0.5, C, 8);
+	t_check(n5 == n4 && pm_plan_cache_count() == n5 + 2, "queries and calls share their plans (%d -> "
+	        "%d), a call with lda 8 > m 4 gets its own, and the unused operands' lda of alpha = 0 "
+	        "calls do not multiply them (%d)", n4, n5, pm_plan_cache_count());
 	t_check(paralia_plan_query('x', 'd', 1, 1, 1, A, B, C, 1, &a) == -1, "bad routine gives -1");
 	t_check(paralia_plan_query('g', 'z', 1, 1, 1, A, B, C, 1, &a) == -2, "bad precision gives -2");
 	t_check(paralia_plan_query('g', 'd', -1, 1, 1, A, B, C, 1, &a) == -3, "m < 0 gives -3");
@@ -520,7 +545,7 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m } };
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 } };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);

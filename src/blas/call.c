@@ -36,19 +36,17 @@ static int kept_tile_size(const char *who, const void *const ptrs[3], int *force
 }
 
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
-                  const void *A, int lda, const void *B, int ldb, const void *C, int ldc,
-                  int reads_c)
+                  const struct pm_operand op[3], int reads_c)
 {
 	memset(c, 0, sizeof *c);
-	const void *ptrs[3] = { A, B, C };
+	const void *ptrs[3] = { op[0].ptr, op[1].ptr, op[2].ptr };
 	int force, ret = kept_tile_size(who, ptrs, &force);
 	if (ret)
 		return ret;
 	/* Before any task can touch them: operands on GPUs are as the caller's program order says. */
 	if ((ret = pl_order_after_caller(ptrs, 3)))
 		return ret;
-	const int ld[3] = { lda, ldb, ldc };
-	c->plan = pm_plan_get(routine, dbl, m, n, k, A, B, C, ld, reads_c, force);
+	c->plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force);
 	if (!c->plan) {
 		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
 		return PARALIA_ERR_PLACEMENT;

@@ -83,8 +83,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 
 	int scale_only = alpha == (real_t)0 || k == 0;
 	struct pl_call call;
-	if ((ret = pl_call_begin(&call, who, 'g', sizeof(real_t) == sizeof(double), m, n, k, scale_only ? NULL : A, lda,
-	                         scale_only ? NULL : B, ldb, C, ldc, beta != (real_t)0)))
+	const struct pm_operand op[3] = { { scale_only ? NULL : A, lda, tA == 'N' ? m : k },
+	                                  { scale_only ? NULL : B, ldb, tB == 'N' ? k : n }, { C, ldc, m } };
+	if ((ret = pl_call_begin(&call, who, 'g', sizeof(real_t) == sizeof(double), m, n, k, op, beta != (real_t)0)))
 		return ret;
 	int nb = call.nb;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};

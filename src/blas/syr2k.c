@@ -55,8 +55,10 @@ int FN(syr2k)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t a
 	t = t == 'N' ? 'N' : 'T'; /* real types: C is T */
 
 	struct pl_call call;
-	if ((ret = pl_call_begin(&call, who, 'y', sizeof(real_t) == sizeof(double), n, n, k, (alpha == (real_t)0 || k == 0) ? NULL : A, lda,
-	                         (alpha == (real_t)0 || k == 0) ? NULL : B, ldb, C, ldc, beta != (real_t)0)))
+	int used = alpha != (real_t)0 && k != 0, rows = t == 'N' ? n : k;
+	const struct pm_operand op[3] = { { used ? A : NULL, lda, rows }, { used ? B : NULL, ldb, rows },
+	                                  { C, ldc, n } };
+	if ((ret = pl_call_begin(&call, who, 'y', sizeof(real_t) == sizeof(double), n, n, k, op, beta != (real_t)0)))
 		return ret;
 	int nb = call.nb;
 	int scale_only = alpha == (real_t)0 || k == 0;

@@ -41,8 +41,9 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 	t = t == 'N' ? 'N' : 'T'; /* real types: C is T */
 
 	struct pl_call call;
-	if ((ret = pl_call_begin(&call, who, 's', sizeof(real_t) == sizeof(double), n, n, k, (alpha == (real_t)0 || k == 0) ? NULL : A, lda,
-	                         NULL, 0, C, ldc, beta != (real_t)0)))
+	const struct pm_operand op[3] = { { (alpha == (real_t)0 || k == 0) ? NULL : A, lda, t == 'N' ? n : k },
+	                                  { NULL, 0, 0 }, { C, ldc, n } };
+	if ((ret = pl_call_begin(&call, who, 's', sizeof(real_t) == sizeof(double), n, n, k, op, beta != (real_t)0)))
 		return ret;
 	int nb = call.nb;
 	int scale_only = alpha == (real_t)0 || k == 0;

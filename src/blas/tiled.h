@@ -11,6 +11,7 @@
 #include "core/core.h"
 #include "common/order.h"
 #include "common/sizes.h"
+#include "perfmodel/plan.h"
 
 struct pl_matrix {
 	char *ptr;        /* element (0,0) */
@@ -52,11 +53,10 @@ struct pl_call {
 	struct paralia_task_opts opts; /* scratch for pl_call_opts */
 };
 /* Plans the call (routine letter as paralia_plan_query's; A, B, C as given, NULL when unused,
- * with their leading dimensions; reads_c: C is read) and restricts this thread's task submission to the chosen devices.
+ * with their leading dimensions and rows as stored; reads_c: C is read) and restricts this thread's task submission to the chosen devices.
  * Tile size: a kept operand's, else the fixed one, else the plan's. Returns 0 or an error. */
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
-                  const void *A, int lda, const void *B, int ldb, const void *C, int ldc,
-                  int reads_c);
+                  const struct pm_operand op[3], int reads_c);
 /* Task options placing C tile (i, j) on its owner device (NULL when not pinned). */
 const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j);
 /* Whether a C tile's chain over k runs in order (pl_chain_step), for C (m x n) += A (m x k) B:

@@ -262,10 +262,12 @@ struct device_links {
 	double first_tile_us;  /* one tile's copy: the first task waits for it */
 };
 
-/* Rows of operand o as stored (untransposed): A is m x k (k x k for symm, trmm, trsm), B k x n
- * (m x n for the others), C m x n. */
+/* Rows of operand o as stored: as the call says, else untransposed: A is m x k (k x k for symm,
+ * trmm, trsm), B k x n (m x n for the others), C m x n. */
 static int64_t rows_of(const struct pm_problem *p, int o)
 {
+	if (p->rows[o] > 0)
+		return p->rows[o];
 	if (o == 0)
 		return (p->routine == 'm' || p->routine == 't' || p->routine == 'r') ? p->k : p->m;
 	return o == 1 && p->routine == 'g' ? p->k : p->m;
@@ -379,13 +381,21 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	double br = fmin(PL_BLOCK, d->rows), bc = fmin(PL_BLOCK, d->cols), nb0 = br * bc;
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt), ct = d->Cin / d->n;
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
-	/* the first product's tiles are whole ones, larger than the average where edges are ragged:
-	 * the fill before the first kernel (8192^3 at tile 6144: 864 MB, not the average's 432) */
-	sg[0] = (struct segment){ 1, fmax(at + bt + ct, d->first_in), per };
+	sg[0] = (struct segment){ 1, at + bt + ct, per };
 	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (nb0 - 1) * ct) / (nb0 - 1) : 0, per };
 	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0, per };
 	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? ((d->rows - br) * d->kt * at + (d->rows - br) * bc * ct) / col_tasks : 0, per };
 	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? ((d->cols - bc) * d->kt * bt + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
+	/* The first product's tiles are whole ones, larger than the average where edges are ragged:
+	 * the fill before the first kernel (8192^3 at tile 6144: 864 MB, not the average's 432). The
+	 * device brings in no more bytes for it: the later products bring the difference less. */
+	double total = d->A + d->B + d->Cin, first = fmin(d->first_in, total), rest = total - sg[0].in;
+	if (first > sg[0].in && rest > 0) {
+		double keep = fmax(0.0, 1 - (first - sg[0].in) / rest);
+		for (int s = 1; s < 5; s++)
+			sg[s].in *= keep;
+		sg[0].in = first;
+	}
 	r->nfirst = d->kt > 1 ? 3 : 1;
 	r->early = d->kt > 1 ? (nb0 - 1) * per : 0;
 	/* the last block: what is left of the rows and columns after whole blocks */

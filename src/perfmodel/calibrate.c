@@ -126,8 +126,9 @@ int paralia_calibrate_kernels(const char *path)
 			}
 	}
 	int cw = starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0);
-	if (cw >= 0)
-		pm_calibrate_xfer(f, cw); /* xfer_calibrate.c */
+	if (cw >= 0 && pm_calibrate_xfer(f, cw) == 0) /* xfer_calibrate.c */
+		fprintf(stderr, "paralia: %s: no tile copy rates measured: the autotuner will take host "
+		        "copies at the link map's bandwidths, which small tiles do not reach\n", who);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, path, strerror(errno));
 		remove(tmp);

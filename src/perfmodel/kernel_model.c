@@ -10,6 +10,7 @@
 #include "config.h"
 #include "perfmodel/perfmodel.h"
 #include <paralia.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,7 +240,7 @@ double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int di
 	if (x->n[d] == 0) { /* the other precision's tiles of the same column bytes */
 		if (x->n[!d] == 0)
 			return 0;
-		int t = d ? 2 * T : (T / 2 > 0 ? T / 2 : 1);
+		int t = d ? (T > INT_MAX / 2 ? INT_MAX : 2 * T) : (T / 2 > 0 ? T / 2 : 1);
 		return pm_xfer_gbs(x, !d, t, pitch, dir);
 	}
 	const struct pm_xfer_point *pt = x->pt[d];

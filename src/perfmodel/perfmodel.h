@@ -53,9 +53,9 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen);
  * tile size, clamped to them, then in log2(T) between tile sizes; a precision without
  * measurements uses the other's at the same column bytes. 0 when x has no data. */
 double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int dir);
-/* Measures the xfer lines for StarPU worker `worker`'s GPU and writes them to f (xfer_calibrate.c;
- * nothing without CUDA). */
-void pm_calibrate_xfer(FILE *f, int worker);
+/* Measures the xfer lines for StarPU worker `worker`'s GPU and writes them to f (xfer_calibrate.c);
+ * returns how many (0 without CUDA, or when none could be measured: each failure is said). */
+int pm_calibrate_xfer(FILE *f, int worker);
 
 /* A device as the autotuner sees it: one StarPU memory node and the workers computing there. */
 struct pm_device {
@@ -80,6 +80,7 @@ struct pm_problem {
 	double tile_frac; /* fraction of C's tiles computed (0.5 for a triangle), in (0, 1] */
 	int64_t ld[3];    /* leading dimensions of A, B, C in elements (0: unknown); the host copies'
 	                   * rates depend on them (struct pm_xfer) */
+	int64_t rows[3];  /* their rows as stored (0: untransposed, as m, n, k say) */
 };
 
 /* What one (tile size, device subset) costs, and the per-device breakdown. */

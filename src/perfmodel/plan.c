@@ -16,7 +16,7 @@
 
 struct plan_key {
 	char routine;
-	int dbl, m, n, k, loc[3], ld[3], reads_c, fixed_T;
+	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
 };
 
 struct plan_entry {
@@ -296,10 +296,11 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 			len += (size_t)snprintf(devs + len, sizeof devs - len, "%sgpu%d(%.0f%%)", i ? "," : "",
 			                        pl->pub.devices[i], 100 * pl->pub.shares[i]);
 	}
-	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s: tile %d%s on %s, "
-	        "grid %dx%d%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
+	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s (ld %d %d %d, rows %d %d %d): "
+	        "tile %d%s on %s, grid %dx%d%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
 	        key->dbl ? 'd' : 's', rname[(int)key->routine] ? rname[(int)key->routine] : "?",
-	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "", pl->T,
+	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "",
+	        key->ld[0], key->ld[1], key->ld[2], key->rows[0], key->rows[1], key->rows[2], pl->T,
 	        pl->pub.tile_fixed ? " (fixed)" : "", devs, pl->pub.grid_p, pl->pub.grid_q,
 	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
 	        pl->pub.predicted_ms, pl->pub.predicted_gflops, pl->pub.metric, pl->pub.rates,
@@ -325,20 +326,21 @@ static int loc_of(const void *p, int *loc)
 	return 0;
 }
 
-const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, const void *A,
-                                  const void *B, const void *C, const int ld[3], int reads_c,
-                                  int force_T)
+const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
+                                  const struct pm_operand op[3], int reads_c, int force_T)
 {
 	struct plan_key key;
 	memset(&key, 0, sizeof key);
 	key.routine = routine;
 	key.dbl = dbl != 0;
 	key.m = m; key.n = n; key.k = k;
-	for (int i = 0; i < 3; i++)
-		key.ld[i] = ld[i];
+	for (int i = 0; i < 3; i++) { /* an unused operand's leading dimension does not matter */
+		key.ld[i] = op[i].ptr ? op[i].ld : 0;
+		key.rows[i] = op[i].ptr ? op[i].rows : 0;
+	}
 	key.reads_c = reads_c != 0;
 	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
-	if (loc_of(A, &key.loc[0]) || loc_of(B, &key.loc[1]) || loc_of(C, &key.loc[2]))
+	if (loc_of(op[0].ptr, &key.loc[0]) || loc_of(op[1].ptr, &key.loc[1]) || loc_of(op[2].ptr, &key.loc[2]))
 		return NULL;
 	pthread_mutex_lock(&plan_lock);
 	machine_init();
@@ -365,7 +367,8 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, co
 	struct pm_problem p = { routine, key.dbl, m, n, (int64_t)k * (routine == 'y' ? 2 : 1),
 	                        { key.loc[0], routine == 's' ? key.loc[0] : key.loc[1], key.loc[2] },
 	                        key.reads_c, (routine == 's' || routine == 'y') ? 0.5 : 1.0,
-	                        { ld[0], routine == 's' ? ld[0] : ld[1], ld[2] } };
+	                        { key.ld[0], routine == 's' ? key.ld[0] : key.ld[1], key.ld[2] },
+	                        { key.rows[0], routine == 's' ? key.rows[0] : key.rows[1], key.rows[2] } };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {
@@ -422,11 +425,13 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
 		return PARALIA_ERR_NOT_INITIALIZED;
 	}
-	/* no leading dimensions here: each operand's rows as stored, untransposed (A: m x k for gemm,
-	 * syrk and syr2k, k x k for symm, trmm and trsm; B: k x n for gemm, m x n otherwise) */
+	/* no leading dimensions here: each operand untransposed, its rows as leading dimension (A:
+	 * m x k for gemm, syrk and syr2k, k x k for symm, trmm and trsm; B: k x n for gemm, m x n
+	 * otherwise); a call with other leading dimensions is planned and cached on its own */
 	int gsy = routine == 'g' || routine == 's' || routine == 'y';
-	const int ld[3] = { gsy ? m : k, routine == 'g' ? k : m, m };
-	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, A, B, C, ld, beta != 0, 0);
+	int ra = gsy ? m : k, rb = routine == 'g' ? k : m;
+	const struct pm_operand op[3] = { { A, ra, ra }, { B, rb, rb }, { C, m, m } };
+	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, op, beta != 0, 0);
 	if (!pl)
 		return PARALIA_ERR_PLACEMENT;
 	*out = pl->pub;

@@ -19,13 +19,18 @@ struct pm_plan {
 	int lazy_worker;               /* a worker where C lives (WR-lazy accumulation), -1: none */
 };
 
-/* The plan for a call (cached). A, B, C as the call got them (NULL: unused), ld their leading
- * dimensions (elements; the host copies' rates depend on them). force_T > 0 fixes
+/* One operand of a call as the planner sees it: where it is (NULL: unused), its leading dimension
+ * and its rows as stored (elements; its host copies' rates depend on both: struct pm_xfer). */
+struct pm_operand {
+	const void *ptr;
+	int ld, rows;
+};
+
+/* The plan for a call (cached): A, B, C as the call got them. force_T > 0 fixes
  * the tile size (a kept operand's); 0 uses paralia_get_tile_size() (0 there: tuned). Returns NULL only
  * when a matrix lives on a GPU StarPU does not drive (message printed). */
-const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k, const void *A,
-                                  const void *B, const void *C, const int ld[3], int reads_c,
-                                  int force_T);
+const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
+                                  const struct pm_operand op[3], int reads_c, int force_T);
 /* Worker C tile (i, j) is pinned to, or -1. */
 static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
 {

@@ -33,7 +33,7 @@ static const double pitches[] = { 32768, 65536, 262144 };
 
 struct xfer_bench {
 	char *h_in, *h_out, *d_in, *d_out; /* host tiles cut at the pitch; device tiles packed */
-	size_t host_bytes, dev_bytes;
+	size_t host_bytes, dev_bytes;      /* their sizes (grown as the tiles grow) */
 	cudaStream_t s[3];                 /* to the GPU, back, the load */
 	cudaEvent_t a, b, done;
 	cublasHandle_t blas;
@@ -72,23 +72,28 @@ static double time_tiles(struct xfer_bench *B, size_t run, size_t rows, size_t p
 		start_load(B, (double)tile * nt * (h2d + d2h));
 		cudaEventRecord(B->a, B->s[0]);
 		cudaStreamWaitEvent(B->s[1], B->a, 0);
-		for (int i = 0; i < nt; i++) {
+		cudaError_t e = cudaSuccess;
+		for (int i = 0; i < nt && e == cudaSuccess; i++) {
 			/* tile i: rows (i % per) T, columns (i / per) T of the host matrix */
 			size_t at = (size_t)(i % per) * run + (size_t)(i / per) * rows * pitch;
 			if (h2d)
-				cudaMemcpy2DAsync(B->d_in + i * tile, run, B->h_in + at, pitch, run, rows,
-				                  cudaMemcpyHostToDevice, B->s[0]);
-			if (d2h)
-				cudaMemcpy2DAsync(B->h_out + at, pitch, B->d_out + i * tile, run, run, rows,
-				                  cudaMemcpyDeviceToHost, B->s[1]);
+				e = cudaMemcpy2DAsync(B->d_in + i * tile, run, B->h_in + at, pitch, run, rows,
+				                      cudaMemcpyHostToDevice, B->s[0]);
+			if (d2h && e == cudaSuccess)
+				e = cudaMemcpy2DAsync(B->h_out + at, pitch, B->d_out + i * tile, run, run, rows,
+				                      cudaMemcpyDeviceToHost, B->s[1]);
+		}
+		if (!ok(e, "2D copy")) {
+			cudaDeviceSynchronize();
+			return -1;
 		}
 		cudaEventRecord(B->done, B->s[1]);
 		cudaStreamWaitEvent(B->s[0], B->done, 0);
 		cudaEventRecord(B->b, B->s[0]);
 		if (!ok(cudaEventSynchronize(B->b), "2D copies"))
 			return -1;
-		if (r > 0)
-			cudaEventElapsedTime(&t[r - 1], B->a, B->b);
+		if (r > 0 && !ok(cudaEventElapsedTime(&t[r - 1], B->a, B->b), "copy timing"))
+			return -1;
 	}
 	float lo = t[0] < t[1] ? t[0] : t[1], hi = t[0] < t[1] ? t[1] : t[0];
 	return t[2] < lo ? lo : t[2] > hi ? hi : t[2];
@@ -111,43 +116,68 @@ static void bytes_for(size_t elem, int T, size_t ld, size_t *host, size_t *dev)
 	*dev = tb * (size_t)nt;
 }
 
-static void bench_free(struct xfer_bench *B)
+static void buffers_free(struct xfer_bench *B)
 {
-	if (B->blas)
-		cublasDestroy(B->blas);
 	cudaFreeHost(B->h_in);
 	cudaFreeHost(B->h_out);
 	cudaFree(B->d_in);
 	cudaFree(B->d_out);
+	B->h_in = B->h_out = B->d_in = B->d_out = NULL;
+	B->host_bytes = B->dev_bytes = 0;
+	cudaGetLastError();
+}
+
+/* Host and device tiles of at least these sizes: 0, or -1 (none then: the caller skips). */
+static int buffers_ensure(struct xfer_bench *B, size_t host, size_t dev)
+{
+	if (host <= B->host_bytes && dev <= B->dev_bytes)
+		return 0;
+	buffers_free(B);
+	if (cudaHostAlloc((void **)&B->h_in, host, cudaHostAllocPortable) != cudaSuccess ||
+	    cudaHostAlloc((void **)&B->h_out, host, cudaHostAllocPortable) != cudaSuccess ||
+	    cudaMalloc((void **)&B->d_in, dev) != cudaSuccess || cudaMalloc((void **)&B->d_out, dev) != cudaSuccess ||
+	    cudaMemset(B->d_out, 1, dev) != cudaSuccess) {
+		buffers_free(B);
+		return -1;
+	}
+	memset(B->h_in, 1, host);
+	memset(B->h_out, 0, host);
+	B->host_bytes = host;
+	B->dev_bytes = dev;
+	return 0;
+}
+
+static void bench_free(struct xfer_bench *B)
+{
+	buffers_free(B);
+	if (B->blas)
+		cublasDestroy(B->blas);
 	cudaFree(B->ka);
 	cudaFree(B->kc);
 	for (int i = 0; i < 3; i++)
 		if (B->s[i])
 			cudaStreamDestroy(B->s[i]);
-	cudaEventDestroy(B->a);
-	cudaEventDestroy(B->b);
-	cudaEventDestroy(B->done);
+	if (B->a)
+		cudaEventDestroy(B->a);
+	if (B->b)
+		cudaEventDestroy(B->b);
+	if (B->done)
+		cudaEventDestroy(B->done);
 	cudaGetLastError();
 }
 
-static int bench_init(struct xfer_bench *B, size_t host, size_t dev)
+/* The load (cuBLAS on its stream, its operands), the streams and events; the tiles come later. */
+static int bench_init(struct xfer_bench *B)
 {
-	memset(B, 0, sizeof *B);
 	size_t kb = (size_t)LOAD_N * LOAD_N * sizeof(double);
-	if (!ok(cudaHostAlloc((void **)&B->h_in, host, cudaHostAllocPortable), "pinned host memory") ||
-	    !ok(cudaHostAlloc((void **)&B->h_out, host, cudaHostAllocPortable), "pinned host memory") ||
-	    !ok(cudaMalloc((void **)&B->d_in, dev), "GPU memory") ||
-	    !ok(cudaMalloc((void **)&B->d_out, dev), "GPU memory") ||
-	    !ok(cudaMalloc((void **)&B->ka, kb), "GPU memory") || !ok(cudaMalloc((void **)&B->kc, kb), "GPU memory"))
+	if (!ok(cudaMalloc((void **)&B->ka, kb), "GPU memory") || !ok(cudaMalloc((void **)&B->kc, kb), "GPU memory") ||
+	    !ok(cudaMemset(B->ka, 0, kb), "memset") || !ok(cudaMemset(B->kc, 0, kb), "memset"))
 		return -1;
-	memset(B->h_in, 1, host);
-	memset(B->h_out, 0, host);
 	for (int i = 0; i < 3; i++)
 		if (!ok(cudaStreamCreateWithFlags(&B->s[i], cudaStreamNonBlocking), "stream"))
 			return -1;
-	if (!ok(cudaMemset(B->d_out, 1, dev), "memset") || !ok(cudaMemset(B->ka, 0, kb), "memset") ||
-	    !ok(cudaMemset(B->kc, 0, kb), "memset") || !ok(cudaEventCreate(&B->a), "event") ||
-	    !ok(cudaEventCreate(&B->b), "event") || !ok(cudaEventCreate(&B->done), "event"))
+	if (!ok(cudaEventCreate(&B->a), "event") || !ok(cudaEventCreate(&B->b), "event") ||
+	    !ok(cudaEventCreate(&B->done), "event"))
 		return -1;
 	if (cublasCreate(&B->blas) != CUBLAS_STATUS_SUCCESS ||
 	    cublasSetStream(B->blas, B->s[2]) != CUBLAS_STATUS_SUCCESS) {
@@ -169,29 +199,18 @@ static int pitches_of(size_t elem, int T, size_t ld[NPITCH + 1])
 	return n;
 }
 
-void pm_calibrate_xfer(FILE *f, int worker)
+int pm_calibrate_xfer(FILE *f, int worker)
 {
 	const int *T;
-	int nc = pm_tile_candidates(&T), dev = starpu_worker_get_devid(worker), old = -1;
-	size_t host = 0, devb = 0;
-	for (int p = 0; p < 2; p++)
-		for (int i = 0; i < nc; i++) {
-			size_t ld[NPITCH + 1], elem = p ? 8 : 4, h, d;
-			int np = T[i] < 1024 ? 0 : pitches_of(elem, T[i], ld);
-			for (int j = 0; j < np; j++) {
-				bytes_for(elem, T[i], ld[j], &h, &d);
-				host = h > host ? h : host;
-				devb = d > devb ? d : devb;
-			}
-		}
+	int nc = pm_tile_candidates(&T), dev = starpu_worker_get_devid(worker), old = -1, lines = 0;
 	cudaGetDevice(&old);
 	struct xfer_bench B;
 	memset(&B, 0, sizeof B);
-	if (!ok(cudaSetDevice(dev), "select the GPU") || bench_init(&B, host, devb) != 0) {
+	if (!ok(cudaSetDevice(dev), "select the GPU") || bench_init(&B) != 0) {
 		bench_free(&B);
 		if (old >= 0)
 			cudaSetDevice(old);
-		return;
+		return 0;
 	}
 	fprintf(f, "# xfer prec tile pitch-bytes GB/s-host-to-gpu GB/s-gpu-to-host GB/s-both: 2D copies\n"
 	        "# of T x T tiles cut from a pinned host matrix with that leading dimension, beside\n"
@@ -200,31 +219,46 @@ void pm_calibrate_xfer(FILE *f, int worker)
 		for (int i = 0; i < nc; i++) {
 			if (T[i] < 1024)
 				continue; /* below, per-copy costs dominate: pm_xfer_gbs scales the 1024 rate */
-			size_t ld[NPITCH + 1], elem = p ? 8 : 4, run = (size_t)T[i] * elem;
+			size_t ld[NPITCH + 1], elem = p ? 8 : 4, run = (size_t)T[i] * elem, host = 0, devb = 0;
 			int np = pitches_of(elem, T[i], ld), nt = tiles_per_round(run * (size_t)T[i]);
+			for (int j = 0; j < np; j++) {
+				size_t h, d;
+				bytes_for(elem, T[i], ld[j], &h, &d);
+				host = h > host ? h : host;
+				devb = d > devb ? d : devb;
+			}
+			if (buffers_ensure(&B, host, devb) != 0) {
+				fprintf(stderr, "paralia: paralia_calibrate_kernels: no room for %c tile %d's copies "
+				        "(%zu MB pinned twice, %zu MB on the GPU twice): its xfer lines are left out\n",
+				        p ? 'd' : 's', T[i], host >> 20, devb >> 20);
+				continue;
+			}
 			for (int j = 0; j < np; j++) {
 				double ms[3], bytes = (double)run * T[i] * nt;
 				int per = (int)(ld[j] / (size_t)T[i]);
 				for (int dir = 0; dir < 3; dir++)
 					ms[dir] = time_tiles(&B, run, (size_t)T[i], ld[j] * elem, per, nt, dir != 1, dir != 0);
-				if (ms[0] <= 0 || ms[1] <= 0 || ms[2] <= 0)
-					continue;
+				if (!(ms[0] > 0 && ms[1] > 0 && ms[2] > 0))
+					continue; /* a CUDA error, said by time_tiles */
 				double g[3] = { bytes / ms[0] / 1e6, bytes / ms[1] / 1e6, 2 * bytes / ms[2] / 1e6 };
 				fprintf(stderr, "paralia: paralia_calibrate_kernels: %c tile %d, pitch %zu bytes: %.1f "
 				        "GB/s to the GPU, %.1f back, %.1f both ways\n", p ? 'd' : 's', T[i], ld[j] * elem,
 				        g[0], g[1], g[2]);
 				fprintf(f, "xfer %c %d %zu %.2f %.2f %.2f\n", p ? 'd' : 's', T[i], ld[j] * elem, g[0],
 				        g[1], g[2]);
+				lines++;
 			}
 		}
 	bench_free(&B);
 	if (old >= 0)
 		cudaSetDevice(old);
+	return lines;
 }
 #else
-void pm_calibrate_xfer(FILE *f, int worker)
+int pm_calibrate_xfer(FILE *f, int worker)
 {
 	(void)f;
 	(void)worker;
+	return 0;
 }
 #endif
