@@ -29,7 +29,7 @@ run() { # label env... -- args
   local label=$1; shift; local envs=()
   while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
   local line
-  line=$(env "${envs[@]}" timeout "${DROPIN_TIMEOUT:-120}" "$prog" "$@" 2>"$out/$label-$1.err" | tail -n1)
+  line=$(env "${envs[@]}" timeout --foreground "${DROPIN_TIMEOUT:-120}" "$prog" "$@" 2>"$out/$label-$1.err" | tail -n1)
   echo "$label,$line" | tee -a "$csv"
 }
 export LD_LIBRARY_PATH="$here/_build/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"

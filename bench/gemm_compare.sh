@@ -41,7 +41,10 @@ for sys in $systems; do
     cublas)   env_sys=(); name=cublas ;;
     *) echo "gemm_compare: unknown system $sys" >&2; continue ;;
   esac
-  env "${env_sys[@]}" timeout "${BENCH_TIMEOUT:-900}" "$bin" "$name" "${points[@]}" \
+  # --foreground: the benchmark stays in this script's process group, so a timeout around this
+  # script stops it too (a plain timeout makes its own group: the 2026-11-26b device call 5 left
+  # a gemm_bench running under the next measurements; bench/results/gemm-dataset-2026-11-26b.md).
+  env "${env_sys[@]}" timeout --foreground "${BENCH_TIMEOUT:-900}" "$bin" "$name" "${points[@]}" \
       2>"$out/$sys.stderr" | sed "s/^graph,/dmdas,/" | tee -a "$csv"
 done
 # The bound of each point comes from this machine's kernel table and link map, kept beside it.

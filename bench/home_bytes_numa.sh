@@ -25,7 +25,7 @@ calls=2 # gemm_bench: one checked warm-up call, then BENCH_REPS timed calls
 # node its own calibration already rates GPU-GPU links far above the host's (320 vs 54 GB/s); on
 # emulated NUMA nodes every memcpy measures alike, so StarPU is given the link map's numbers:
 # one run calibrates its bus files, then their bandwidth and latency matrices are rewritten.
-STARPU_BUS_STATS=0 timeout 300 "$b/bench/gemm_bench" graph d:256:256:256:hhh >/dev/null 2>&1
+STARPU_BUS_STATS=0 timeout --foreground 300 "$b/bench/gemm_bench" graph d:256:256:256:hhh >/dev/null 2>&1
 for f in "$STARPU_HOME"/.starpu/sampling/bus/*.bandwidth "$STARPU_HOME"/.starpu/sampling/bus/*.latency; do
   [ -f "$f" ] || { echo "home_bytes_numa: no StarPU bus file under $STARPU_HOME" >&2; exit 1; }
   col=$([ "${f##*.}" = bandwidth ] && echo 5 || echo 4) scale=$([ "${f##*.}" = bandwidth ] && echo 1000 || echo 1)
@@ -50,7 +50,7 @@ echo "| policy | graph | out of node 0 (GB/call) | × A+B+C | into node 0 (GB/ca
 echo "|---|---|---|---|---|---|---|---|"
 row() { # name system env...
   local name=$1 sys=$2; shift 2
-  local out; out=$(env "$@" timeout 600 "$b/bench/gemm_bench" "$sys" "d:$n:$n:$n:hhh" 2>&1)
+  local out; out=$(env "$@" timeout --foreground 600 "$b/bench/gemm_bench" "$sys" "d:$n:$n:$n:hhh" 2>&1)
   local o i a st
   o=$(echo "$out" | gb out); i=$(echo "$out" | gb in)
   a=$(echo "$out" | awk '/Total transfers:/ { print $3 }')

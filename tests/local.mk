@@ -86,6 +86,9 @@ check_PROGRAMS += tests/codelets_factor
 tests_codelets_factor_SOURCES = tests/codelets_factor.c $(TESTING_SOURCES)
 TESTS += tests/codelets_factor
 
+# A time limit around bench/gemm_compare.sh stops its benchmark too.
+EXTRA_DIST += tests/bench_timeout.sh
+TESTS += tests/bench_timeout.sh
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh
