@@ -139,9 +139,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		}
 done:
 	pl_submit_fetch_ahead(NULL, NULL); /* not consumed if a submission failed before it */
-	pl_matrix_finish(&mC);
-	pl_matrix_finish(&mA);
-	pl_matrix_finish(&mB);
+	pl_matrix_finish(&mC, 1);
+	pl_matrix_finish(&mA, 0);
+	pl_matrix_finish(&mB, 0);
 	pl_call_end(&call);
 	return ret;
 }

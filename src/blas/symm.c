@@ -97,9 +97,9 @@ int FN(symm)(paralia_side_t side, paralia_uplo_t uplo, int m, int n, real_t alph
 				ret = LOCAL(term)(s, u, alpha, &mA, &mB, i, j, l, l == 0 ? beta : (real_t)1, c);
 		}
 done:
-	pl_matrix_finish(&mC);
-	pl_matrix_finish(&mA);
-	pl_matrix_finish(&mB);
+	pl_matrix_finish(&mC, 1);
+	pl_matrix_finish(&mA, 0);
+	pl_matrix_finish(&mB, 0);
 	pl_call_end(&call);
 	return ret;
 }

@@ -89,9 +89,9 @@ int FN(syr2k)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t a
 			}
 		}
 done:
-	pl_matrix_finish(&mC);
-	pl_matrix_finish(&mA);
-	pl_matrix_finish(&mB);
+	pl_matrix_finish(&mC, 1);
+	pl_matrix_finish(&mA, 0);
+	pl_matrix_finish(&mB, 0);
 	pl_call_end(&call);
 	return ret;
 }

@@ -110,8 +110,9 @@ static inline starpu_data_handle_t pl_trans_tile(struct pl_matrix *M, char trans
 }
 int pl_matrix_tile_rows(const struct pl_matrix *M, int i);
 int pl_matrix_tile_cols(const struct pl_matrix *M, int j);
-/* Waits for the tasks on M's tiles, writes modified tiles back home, frees everything. */
-void pl_matrix_finish(struct pl_matrix *M);
+/* Waits for the tasks on M's tiles, writes modified tiles back home (written: the call wrote M),
+ * frees everything. */
+void pl_matrix_finish(struct pl_matrix *M, int written);
 
 /* Common routine prologue: paralia is initialised. */
 int pl_routine_begin(const char *routine);

@@ -97,8 +97,8 @@ int FN(trsm)(paralia_side_t side, paralia_uplo_t uplo, paralia_trans_t transA, p
 	ret = sd == 'L' ? LOCAL(trsm_left)(&mA, &mB, ul, tA, dg, alpha)
 	                : LOCAL(trsm_right)(&mA, &mB, ul, tA, dg, alpha);
 done:
-	pl_matrix_finish(&mB);
-	pl_matrix_finish(&mA);
+	pl_matrix_finish(&mB, 1);
+	pl_matrix_finish(&mA, 0);
 	pl_call_end(&call);
 	return ret;
 }
