@@ -229,6 +229,19 @@ static void wr_lazy_and_metrics(void)
 	        "EDP: energy %.0f J, the 7 kW GPU3 left out (subset 0x%x)", e.energy_j, e.subset);
 }
 
+/* path = $PARALIA_HOME/name (made if missing), or ./name without PARALIA_HOME. */
+static void home_file(char *path, size_t len, const char *name)
+{
+	const char *home = getenv("PARALIA_HOME");
+	snprintf(path, len, "%s/%s", home && *home ? home : ".", name);
+	if (home && *home) {
+		char cmd[1100];
+		snprintf(cmd, sizeof cmd, "mkdir -p '%s'", home);
+		if (system(cmd) != 0)
+			t_check(0, "mkdir %s", home);
+	}
+}
+
 /* The copy rates by tile and host pitch (struct pm_xfer): a table's points read back, the rate
  * interpolated in log2 between pitches and clamped beyond them, tables without a pitch read at
  * 4T, bad lines named; and the model pays for a matrix's pitch: the same 4096^3 host-resident
@@ -237,14 +250,9 @@ static void wr_lazy_and_metrics(void)
 static void xfer_pitches(void)
 {
 	char path[1024], err[1200];
-	const char *home = getenv("PARALIA_HOME");
-	snprintf(path, sizeof path, "%s/xfer-test-%d.txt", home && *home ? home : ".", (int)getpid());
-	if (home && *home) {
-		char cmd[1100];
-		snprintf(cmd, sizeof cmd, "mkdir -p '%s'", home);
-		if (system(cmd) != 0)
-			t_check(0, "mkdir %s", home);
-	}
+	char name[64];
+	snprintf(name, sizeof name, "xfer-test-%d.txt", (int)getpid());
+	home_file(path, sizeof path, name);
 	FILE *f = fopen(path, "w");
 	if (!f) {
 		t_check(0, "write %s", path);
@@ -386,14 +394,7 @@ static void runtime_plans(void)
 	t_check(paralia_plan_query('g', 'd', -1, 1, 1, A, B, C, 1, &a) == -3, "m < 0 gives -3");
 	/* Kernel calibration writes a table the model reads back. */
 	char path[1024], err[1200];
-	const char *home = getenv("PARALIA_HOME");
-	snprintf(path, sizeof path, "%s/kernels-test.txt", home && *home ? home : ".");
-	if (home && *home) {
-		char cmd[1100];
-		snprintf(cmd, sizeof cmd, "mkdir -p '%s'", home);
-		if (system(cmd) != 0)
-			t_check(0, "mkdir %s", home);
-	}
+	home_file(path, sizeof path, "kernels-test.txt");
 	int rc = paralia_calibrate_kernels(path);
 	struct pm_rates rt;
 	int lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);

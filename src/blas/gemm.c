@@ -43,6 +43,15 @@ static int LOCAL(tile_is_lazy)(struct pl_call *call, const struct pl_matrix *mC,
 	return starpu_worker_get_memory_node((unsigned)own->worker) != mC->node;
 }
 
+/* Step l of C tile (i, j)'s chain, in a block of one tile: its next step's A and B tiles are
+ * fetched ahead where this step runs (the block comment in FN(gemm) says why only there). */
+static void LOCAL(fetch_next)(struct pl_matrix *mA, struct pl_matrix *mB, char tA, char tB, int i,
+                              int j, int l, int kt, int alone)
+{
+	if (alone && l + 1 < kt)
+		pl_submit_fetch_ahead(pl_trans_tile(mA, tA, i, l + 1), pl_trans_tile(mB, tB, l + 1, j));
+}
+
 static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct pl_matrix *mB,
                             char tA, char tB, real_t alpha, real_t beta, starpu_data_handle_t c,
                             const struct paralia_task_opts *own, int i, int j, int kt, int blk,
@@ -57,8 +66,7 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 		starpu_data_handle_t a = pl_trans_tile(mA, tA, i, l), b = pl_trans_tile(mB, tB, l, j);
 		/* the scratch tile is computed where C is not, at its block's priority */
 		struct paralia_task_opts step = pl_block_step(own, blk);
-		if (alone && l + 1 < kt)
-			pl_submit_fetch_ahead(pl_trans_tile(mA, tA, i, l + 1), pl_trans_tile(mB, tB, l + 1, j));
+		LOCAL(fetch_next)(mA, mB, tA, tB, i, j, l, kt, alone);
 		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step);
 	}
 	struct paralia_task_opts at_c = { 0, call->lazy_worker };
@@ -132,8 +140,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						}
 						starpu_data_handle_t a = pl_trans_tile(&mA, tA, i, l), b = pl_trans_tile(&mB, tB, l, j);
 						struct paralia_task_opts step = pl_block_step(own, blk);
-						if (alone && l + 1 < kt) /* the chain's next inputs, where this step runs */
-							pl_submit_fetch_ahead(pl_trans_tile(&mA, tA, i, l + 1), pl_trans_tile(&mB, tB, l + 1, j));
+						LOCAL(fetch_next)(&mA, &mB, tA, tB, i, j, l, kt, alone);
 						ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 					}
 		}

@@ -262,15 +262,17 @@ struct device_links {
 	double first_tile_us;  /* one tile's copy: the first task waits for it */
 };
 
-/* Rows of operand o as stored: as the call says, else untransposed: A is m x k (k x k for symm,
- * trmm, trsm), B k x n (m x n for the others), C m x n. */
+int64_t pm_untransposed_rows(char routine, int64_t m, int64_t k, int o)
+{
+	if (o == 0)
+		return (routine == 'm' || routine == 't' || routine == 'r') ? k : m;
+	return o == 1 && routine == 'g' ? k : m;
+}
+
+/* Rows of operand o as stored: as the call says, else untransposed. */
 static int64_t rows_of(const struct pm_problem *p, int o)
 {
-	if (p->rows[o] > 0)
-		return p->rows[o];
-	if (o == 0)
-		return (p->routine == 'm' || p->routine == 't' || p->routine == 'r') ? p->k : p->m;
-	return o == 1 && p->routine == 'g' ? p->k : p->m;
+	return p->rows[o] > 0 ? p->rows[o] : pm_untransposed_rows(p->routine, p->m, p->k, o);
 }
 
 /* The calibrated rate of host copies for the operands whose bytes[] cross between the host and

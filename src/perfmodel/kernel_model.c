@@ -245,25 +245,17 @@ double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int di
 	}
 	const struct pm_xfer_point *pt = x->pt[d];
 	int n = x->n[d];
-	/* runs of points of one tile size: [lo, hi) */
-	int lo = 0, hi = 0, plo = -1, phi = -1;
-	while (lo < n) {
-		hi = lo;
-		while (hi < n && pt[hi].T == pt[lo].T)
-			hi++;
-		if (pt[lo].T <= T)
-			plo = lo;
-		if (pt[lo].T >= T && phi < 0)
-			phi = lo;
-		lo = hi;
+	/* the measured tile sizes around T: the points [plo, plo + nlo) of the largest <= T, those
+	 * [phi, phi + nhi) of the smallest >= T (-1 where there is none) */
+	int plo = -1, nlo = 0, phi = -1, nhi = 0;
+	for (int s = 0, e; s < n; s = e) {
+		for (e = s; e < n && pt[e].T == pt[s].T; e++)
+			;
+		if (pt[s].T <= T)
+			plo = s, nlo = e - s;
+		if (pt[s].T >= T && phi < 0)
+			phi = s, nhi = e - s;
 	}
-	int nlo = 0, nhi = 0;
-	if (plo >= 0)
-		while (plo + nlo < n && pt[plo + nlo].T == pt[plo].T)
-			nlo++;
-	if (phi >= 0)
-		while (phi + nhi < n && pt[phi + nhi].T == pt[phi].T)
-			nhi++;
 	if (plo < 0) /* smaller than every measured tile: per-copy costs dominate, rate ~ size */
 		return rate_at_tile(&pt[phi], nhi, pitch, dir) * T / pt[phi].T;
 	if (phi < 0 || pt[phi].T == pt[plo].T)

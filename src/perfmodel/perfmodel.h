@@ -83,6 +83,10 @@ struct pm_problem {
 	int64_t rows[3];  /* their rows as stored (0: untransposed, as m, n, k say) */
 };
 
+/* Rows of operand o (0 A, 1 B, 2 C) of a routine's call with no operand transposed: A is m x k
+ * (k x k for symm, trmm, trsm), B k x n (m x n for the others), C m x n. */
+int64_t pm_untransposed_rows(char routine, int64_t m, int64_t k, int o);
+
 /* What one (tile size, device subset) costs, and the per-device breakdown. */
 struct pm_eval {
 	int T;

@@ -363,12 +363,13 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 		metric_warned = 1;
 		metric = PM_TIME;
 	}
-	/* syr2k is two products of inner dimension k: 2k, in 64 bits (k may be INT_MAX) */
+	/* syr2k is two products of inner dimension k: 2k, in 64 bits (k may be INT_MAX); syrk's
+	 * second operand is A again */
+	int b = routine == 's' ? 0 : 1;
 	struct pm_problem p = { routine, key.dbl, m, n, (int64_t)k * (routine == 'y' ? 2 : 1),
-	                        { key.loc[0], routine == 's' ? key.loc[0] : key.loc[1], key.loc[2] },
-	                        key.reads_c, (routine == 's' || routine == 'y') ? 0.5 : 1.0,
-	                        { key.ld[0], routine == 's' ? key.ld[0] : key.ld[1], key.ld[2] },
-	                        { key.rows[0], routine == 's' ? key.rows[0] : key.rows[1], key.rows[2] } };
+	                        { key.loc[0], key.loc[b], key.loc[2] }, key.reads_c,
+	                        (routine == 's' || routine == 'y') ? 0.5 : 1.0,
+	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] } };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {
@@ -425,12 +426,14 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
 		return PARALIA_ERR_NOT_INITIALIZED;
 	}
-	/* no leading dimensions here: each operand untransposed, its rows as leading dimension (A:
-	 * m x k for gemm, syrk and syr2k, k x k for symm, trmm and trsm; B: k x n for gemm, m x n
-	 * otherwise); a call with other leading dimensions is planned and cached on its own */
-	int gsy = routine == 'g' || routine == 's' || routine == 'y';
-	int ra = gsy ? m : k, rb = routine == 'g' ? k : m;
-	const struct pm_operand op[3] = { { A, ra, ra }, { B, rb, rb }, { C, m, m } };
+	/* no leading dimensions here: each operand untransposed, its rows as leading dimension; a
+	 * call with other leading dimensions is planned and cached on its own */
+	const void *ptr[3] = { A, B, C };
+	struct pm_operand op[3];
+	for (int o = 0; o < 3; o++) {
+		int rows = (int)pm_untransposed_rows(routine, m, k, o);
+		op[o] = (struct pm_operand){ ptr[o], rows, rows };
+	}
 	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, op, beta != 0, 0);
 	if (!pl)
 		return PARALIA_ERR_PLACEMENT;
