@@ -5,7 +5,8 @@
  * CSV (bench/tile_sweep.sh: one line per point and fixed tile, "T=<tile>,paralia,prec,m,n,k,
  * place,config,median_ms,..."), and prints for every point and tile the measured time, the
  * model's prediction for that tile on the GPU, the error, and the model's pick (pm_tune over the
- * GPU and the CPU cores) with its measured time against the best fixed tile. So a change to the
+ * GPU and the CPU cores) with its measured time against the best fixed tile; "T3072^": gemm's
+ * first block of C tiles fetches ahead at that tile (pm_fetch_ahead). So a change to the
  * model is checked against measurements before any GPU time is spent on it.
  *
  *   model_replay KERNELS LINKMAP SWEEP.csv [CPU_CORES (15)]
@@ -113,13 +114,17 @@ int main(int argc, char **argv)
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
 		int best = 0;
 		for (int t = 0; t < p->nt; t++) {
-			double pred = pm_evaluate(&pb, dev, 2, &db, p->tile[t], 1u, NULL);
+			struct pm_eval ev;
+			double pred = pm_evaluate(&pb, dev, 2, &db, p->tile[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
+			long span = 3L * p->tile[t]; /* the first block: PL_BLOCK x PL_BLOCK tiles */
 			within += fabs(e) <= 0.15;
 			cells++;
 			if (p->ms[t] < p->ms[best])
 				best = t;
-			printf(" T%d %.1f/%.1f(%+.0f%%)", p->tile[t], p->ms[t], pred, 100 * e);
+			printf(" T%d%s %.1f/%.1f(%+.0f%%)", p->tile[t],
+			       pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
+			       p->ms[t], pred, 100 * e);
 		}
 		struct pm_tune_opts o = { 0 };
 		struct pm_eval e;

@@ -55,7 +55,7 @@ int main(void)
 
 	/* Readiness: the head's inputs are still on their way; the third task's are there. */
 	for (int i = 0; i < 5; i++) {
-		f[i] = (struct fake){ i, i == 2 ? 0 : 1000 };
+		f[i] = (struct fake){ i, i == 2 ? 0 : 2 };
 		e[i].prio = i == 4 ? 0 : 1, e[i].key = i, e[i].task = &f[i];
 		pl_queue_insert(&q, &e[i]);
 	}
@@ -63,9 +63,20 @@ int main(void)
 	t_check(pop_id(&q, 8) == 2, "pop takes the ready task within the window");
 	t_check(pop_id(&q, 8) == 0, "then the head again (none ready among same priority)");
 	t_check(pop_id(&q, 1) == 1, "window 1: strict order");
-	f[3].missing = 500;
-	t_check(pop_id(&q, 8) == 3, "fewest missing bytes among priority 1");
+	f[3].missing = 1;
+	t_check(pop_id(&q, 8) == 3, "fewest missing copies among priority 1");
 	t_check(pop_id(&q, 8) == 4, "lower priority last even though it was ready");
+
+	/* As many copies missing everywhere (the first layer of a gemm whose C tiles come from the
+	 * host): the head, whose copies were requested first, whatever its tiles' sizes. */
+	for (int i = 0; i < 4; i++) {
+		f[i] = (struct fake){ i, 1 };
+		e[i].prio = 0, e[i].key = i, e[i].task = &f[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	t_check(pop_id(&q, 8) == 0 && pop_id(&q, 8) == 1, "equal copies missing: the head first");
+	while (q.n)
+		pop_id(&q, 1);
 
 	/* Window bound: a ready task beyond the window is not taken. */
 	for (int i = 0; i < 6; i++) {

@@ -11,6 +11,7 @@
  * The closed-form tile schedule (pm_schedule_class) against the tile-by-tile list scheduling it
  * replaces, kept here as the reference, on random classes; the model and paralia_plan_query at
  * sizes up to INT_MAX (every routine): defined, finite answers, found without a loop over tiles.
+ * Which of gemm's blocks fetch ahead (pm_fetch_ahead) on the rates measured where it mattered.
  */
 #include "tests/testing.h"
 #include "perfmodel/perfmodel.h"
@@ -319,6 +320,48 @@ static void xfer_pitches(void)
 	remove(path);
 }
 
+/* Fetching ahead (pm_fetch_ahead): a block fetches its chains' next tiles ahead when waiting for
+ * each chain's round (a product, then that chain's next tiles' copies) would lose more, over its
+ * layers, than one tile copy. The rates are those of the cases measured on one H200
+ * (bench/results/gemm-ahead-2026-11-26c.md). */
+static void fetch_ahead_rounds(void)
+{
+	struct pm_layer L = { 3072, 1, 0, 0, { 0 } };
+	pm_rates_default(&L.rates, PM_GPU);
+	double a = 1600.0 / (3072.0 * 3072.0); /* an A tile of 3072 x 3072 in 1.6 ms */
+	L.a_us = a;
+	t_check(pm_fetch_ahead(&L, 4096, 4096, 32768) && pm_fetch_ahead(&L, 3072, 3072, 32768),
+	        "A from the host, tile 3072, k = 32768: a 2 x 2 block of 4096 x 4096 and a block of one "
+	        "tile fetch ahead");
+	t_check(!pm_fetch_ahead(&L, 4096, 4096, 4096) && !pm_fetch_ahead(&L, 4096, 4096, 3072),
+	        "k = 4096 (one round, to a thin last layer) and k = 3072 (one layer): not ahead");
+	L.b_us = a;
+	t_check(!pm_fetch_ahead(&L, 4096, 4096, 32768) && pm_fetch_ahead(&L, 3072, 3072, 32768),
+	        "A and B from the host: the 2 x 2 block's copies outlast its round, not ahead; the "
+	        "one-tile block still ahead");
+	L.a_us = L.b_us = 0;
+	t_check(!pm_fetch_ahead(&L, 3072, 3072, 32768), "nothing to bring in: never ahead");
+	L.T = 4096; /* 8192^3 from the host at tile 4096: 4096^2 tiles in 2.85 ms each */
+	L.a_us = L.b_us = 2850.0 / (4096.0 * 4096.0);
+	t_check(!pm_fetch_ahead(&L, 8192, 8192, 8192), "8192^3 from the host at tile 4096: not ahead");
+	t_check(!pm_fetch_ahead(NULL, 1, 1, 2) && !pm_fetch_ahead(&L, 0, 4096, 8192),
+	        "no layer, no block: not ahead");
+
+	/* the layer pm_evaluate leaves: A's copies only when A is away from the device */
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt") == 0) {
+		gpus_of(&db, dev, 1.0, 140e9);
+		struct pm_problem h0h = gemm(4096, 4096, 32768, 0, 1, 0, 1), g = gemm(4096, 4096, 32768, 1, 1, 0, 1);
+		struct pm_eval e, f;
+		pm_evaluate(&h0h, dev, 1, &db, 3072, 1u, &e);
+		pm_evaluate(&g, dev, 1, &db, 3072, 1u, &f);
+		t_check(e.layer.T == 3072 && e.layer.a_us > 0 && e.layer.b_us == 0 && f.layer.a_us == 0 &&
+		        f.layer.b_us == 0, "the model's layer: A's copies (%.3g us per element) only when A "
+		        "lives on the host", e.layer.a_us);
+	}
+}
+
 /* paralia_plan_query at INT_MAX (each routine, both precisions) answers with a plan. */
 static void query_int_max(void)
 {
@@ -572,6 +615,7 @@ int main(void)
 	tile_sizes();
 	wr_lazy_and_metrics();
 	xfer_pitches();
+	fetch_ahead_rounds();
 	runtime_plans();
 	owner_grids();
 	schedule_matches_loop();

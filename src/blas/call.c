@@ -35,6 +35,22 @@ static int kept_tile_size(const char *who, const void *const ptrs[3], int *force
 	return 0;
 }
 
+/* PARALIA_FETCH_AHEAD: unset or "model", the model's blocks; "all" or "none" (measuring). */
+static int fetch_ahead_mode(void)
+{
+	static int warned;
+	const char *fa = getenv("PARALIA_FETCH_AHEAD");
+	if (!fa || !*fa || !strcmp(fa, "model"))
+		return PL_AHEAD_MODEL;
+	if (!strcmp(fa, "all"))
+		return PL_AHEAD_ALL;
+	if (!strcmp(fa, "none"))
+		return PL_AHEAD_NONE;
+	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: PARALIA_FETCH_AHEAD=%s is not model, all or none; using model\n", fa);
+	return PL_AHEAD_MODEL;
+}
+
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
                   const struct pm_operand op[3], int reads_c)
 {
@@ -54,6 +70,7 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	c->nb = c->plan->T;
 	const char *lz = getenv("PARALIA_WR_LAZY");
 	c->force_lazy = lz && !strcmp(lz, "force") && reads_c;
+	c->fetch_ahead = fetch_ahead_mode();
 	c->lazy_worker = c->plan->lazy_worker;
 	c->lazy = c->plan->pub.wr_lazy && c->plan->pub.pinned && c->plan->lazy_worker >= 0;
 	pl_submit_scope(c->plan->mask, c->plan->mask_len);

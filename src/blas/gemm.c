@@ -43,19 +43,19 @@ static int LOCAL(tile_is_lazy)(struct pl_call *call, const struct pl_matrix *mC,
 	return starpu_worker_get_memory_node((unsigned)own->worker) != mC->node;
 }
 
-/* Step l of C tile (i, j)'s chain, in a block of one tile: its next step's A and B tiles are
- * fetched ahead where this step runs (the block comment in FN(gemm) says why only there). */
+/* Step l of C tile (i, j)'s chain, in a block that fetches ahead (FN(gemm) says which): its next
+ * step's A and B tiles are requested where this step runs. */
 static void LOCAL(fetch_next)(struct pl_matrix *mA, struct pl_matrix *mB, char tA, char tB, int i,
-                              int j, int l, int kt, int alone)
+                              int j, int l, int kt, int ahead)
 {
-	if (alone && l + 1 < kt)
+	if (ahead && l + 1 < kt)
 		pl_submit_fetch_ahead(pl_trans_tile(mA, tA, i, l + 1), pl_trans_tile(mB, tB, l + 1, j));
 }
 
 static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct pl_matrix *mB,
                             char tA, char tB, real_t alpha, real_t beta, starpu_data_handle_t c,
                             const struct paralia_task_opts *own, int i, int j, int kt, int blk,
-                            int alone)
+                            int ahead)
 {
 	starpu_data_handle_t s;
 	int rows = (int)starpu_matrix_get_nx(c), cols = (int)starpu_matrix_get_ny(c), ret = 0;
@@ -66,7 +66,7 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 		starpu_data_handle_t a = pl_trans_tile(mA, tA, i, l), b = pl_trans_tile(mB, tB, l, j);
 		/* the scratch tile is computed where C is not, at its block's priority */
 		struct paralia_task_opts step = pl_block_step(own, blk);
-		LOCAL(fetch_next)(mA, mB, tA, tB, i, j, l, kt, alone);
+		LOCAL(fetch_next)(mA, mB, tA, tB, i, j, l, kt, ahead);
 		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step);
 	}
 	struct paralia_task_opts at_c = { 0, call->lazy_worker };
@@ -118,15 +118,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			int je = jb + PL_BLOCK < mC.nt ? jb + PL_BLOCK : mC.nt;
 			int ie = ib + PL_BLOCK < mC.mt ? ib + PL_BLOCK : mC.mt;
 			int blk = pl_block_of(ib, jb, mC.mt);
-			/* A block of one C tile (a C of one tile, or the last corner of a larger C) has no
-			 * other product of its own layer to compute while its chain's next A and B tiles
-			 * come: fetch them ahead (pl_submit_fetch_ahead). In larger blocks the layer's other
-			 * products cover those copies, and copies fetched ahead there held up the ones other
-			 * products waited for. One H200 (bench/results/gemm-order-2026-11-26.md): ahead in
-			 * every block, 16384^3 at tile 8192 took 217 ms against 194 without; in one-tile
-			 * blocks only, 192.5 (4 x 4 tiles: its corner block fetches ahead), and
-			 * 4096x4096x32768 at 4096, one tile, 48.7 against 66.8 without. */
-			int alone = (ie - ib) * (je - jb) == 1;
+			/* Whether the block's chains fetch their next A and B tiles ahead
+			 * (pl_submit_fetch_ahead): when waiting for each chain's round, a product then
+			 * that chain's next tiles' copies, would lose more than one tile copy can hold up
+			 * (pm_fetch_ahead; never when A and B live where the products run). */
+			int64_t rows = (int64_t)(ie < mC.mt ? ie * nb : m) - (int64_t)ib * nb;
+			int64_t cols = (int64_t)(je < mC.nt ? je * nb : n) - (int64_t)jb * nb;
+			int ahead = call.fetch_ahead == PL_AHEAD_ALL ||
+			            (call.fetch_ahead == PL_AHEAD_MODEL && pm_plan_fetch_ahead(call.plan, rows, cols, k));
 			for (int l = 0; l < kt && !ret; l++)
 				for (int j = jb; j < je && !ret; j++)
 					for (int i = ib; i < ie && !ret; i++) {
@@ -135,12 +134,12 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						if (LOCAL(tile_is_lazy)(&call, &mC, own, i, j)) {
 							if (l == 0) /* its whole chain, into a scratch tile */
 								ret = LOCAL(gemm_lazy)(&call, &mA, &mB, tA, tB, alpha, beta, c,
-								                       own, i, j, kt, blk, alone);
+								                       own, i, j, kt, blk, ahead);
 							continue;
 						}
 						starpu_data_handle_t a = pl_trans_tile(&mA, tA, i, l), b = pl_trans_tile(&mB, tB, l, j);
 						struct paralia_task_opts step = pl_block_step(own, blk);
-						LOCAL(fetch_next)(&mA, &mB, tA, tB, i, j, l, kt, alone);
+						LOCAL(fetch_next)(&mA, &mB, tA, tB, i, j, l, kt, ahead);
 						ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 					}
 		}

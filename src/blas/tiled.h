@@ -44,12 +44,16 @@ int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname
 
 /* ---- one routine call under the autotuner's plan ---- */
 struct pm_plan;
+/* Which of gemm's C tile blocks fetch their chains' next tiles ahead: those the model says
+ * (pm_plan_fetch_ahead), or all or none (PARALIA_FETCH_AHEAD, a measuring knob: docs/AUTOTUNER.md). */
+enum { PL_AHEAD_MODEL = 0, PL_AHEAD_ALL, PL_AHEAD_NONE };
 struct pl_call {
 	const struct pm_plan *plan;
 	int nb;                       /* tile size */
 	int lazy;                     /* WR-lazy accumulation of C (gemm) */
 	int force_lazy;               /* PARALIA_WR_LAZY=force: every other C tile, for tests */
 	int lazy_worker;              /* a worker where C lives (WR-lazy accumulation), -1: none */
+	int fetch_ahead;              /* gemm's fetching ahead along chains: PL_AHEAD_* */
 	struct paralia_task_opts opts; /* scratch for pl_call_opts */
 };
 /* Plans the call (routine letter as paralia_plan_query's; A, B, C as given, NULL when unused,

@@ -15,7 +15,10 @@
  *            and spread GPU to GPU (the policy's routing), else each device reads its own panels;
  *   overlap  per device: first fetch + max(compute, inbound, outbound) + last write-back
  *            (Uncut-GEMMs), plus per-tile link latency and per-task overhead;
- *   the call takes the slowest device's time, and never less than submitting its tasks.
+ *   the call takes the slowest device's time, and never less than submitting its tasks;
+ *   ahead    (gemm) a block of C tiles fetches its next layers' A and B tiles ahead when its
+ *            chains' rounds (a product, then that chain's next tiles' copies) would otherwise
+ *            lose more than one tile copy: the overlap above then holds (pm_fetch_ahead).
  * Device selection (PARALiA): add devices fastest first while the metric drops by > 3%.
  */
 #include "config.h"
@@ -300,6 +303,26 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 	return total > 0 ? total / us : pm_xfer_gbs(&d->xfer, p->dbl, T, 0, dir);
 }
 
+/* us per element of operand o brought into device d in T x T tiles: at the link's rate, and no
+ * faster than the calibrated host copies at the operand's pitch; 0 when it lives there or is not
+ * used. */
+static double operand_in_us(const struct pm_problem *p, const struct pm_device *d,
+                            const struct lm_db *db, int T, int o)
+{
+	int home = p->loc[o];
+	if (home < 0 || home == d->node)
+		return 0;
+	double bw = db->link[home][d->node].bw_gbs;
+	if (db->node[home].kind == LM_HOST) {
+		double only[3] = { 0, 0, 0 };
+		only[o] = 1;
+		double x = host_xfer_gbs(p, d, db, T, 0, only);
+		if (x > 0 && !(x >= bw))
+			bw = x;
+	}
+	return bw > 0 ? elem_of(p) / (bw * 1e3) : 0;
+}
+
 static void link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
                        const struct lm_db *db, const struct device_flows *f,
                        const int (*act)[2], int nact, int T, struct device_links *L)
@@ -384,8 +407,13 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt), ct = d->Cin / d->n;
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
 	sg[0] = (struct segment){ 1, at + bt + ct, per };
-	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (nb0 - 1) * ct) / (nb0 - 1) : 0, per };
-	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0, per };
+	/* the first block's other C tiles: wanted by its first layer in order, but when A and B are
+	 * on the device the worker runs the later steps of the chains whose C is there meanwhile, so
+	 * they come in over the block (with A or B from the host, those steps' tiles would queue
+	 * behind the C tiles) */
+	double later = d->kt * nb0 - 1, cspread = nb0 > 1 && at + bt <= 0 ? (nb0 - 1) * ct / later : 0;
+	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (cspread > 0 ? 0 : (nb0 - 1) * ct)) / (nb0 - 1) + cspread : 0, per };
+	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0 + cspread, per };
 	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? ((d->rows - br) * d->kt * at + (d->rows - br) * bc * ct) / col_tasks : 0, per };
 	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? ((d->cols - bc) * d->kt * bt + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
 	/* The first product's tiles are whole ones, larger than the average where edges are ragged:
@@ -529,8 +557,10 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		}
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
-		if (tdev > worst) {
+		if (tdev > worst || i == 0) {
 			worst = tdev;
+			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, &dev[sel[i]], db, T, 0),
+			                             operand_in_us(p, &dev[sel[i]], db, T, 1), dev[sel[i]].rates };
 			e.compute_ms = comp / 1e3;
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
 			e.latency_ms = L.lat / 1e3;
@@ -547,6 +577,43 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	if (out)
 		*out = e;
 	return e.time_ms;
+}
+
+/* ---- step 6 (gemm): fetching ahead ------------------------------------------------------------ */
+
+/* A block's layer (common/order.h) runs its products, each once its A and B tiles are there. The
+ * next layer's tiles are requested only as the layer's products end (a task reaches the scheduler
+ * when it is ready), so without help the next layer starts at least one chain's round after this
+ * one: this layer's first product, then the copies of that chain's next tiles. With them fetched
+ * ahead the layer lasts the longer of its products and the next layer's copies. What the round
+ * loses between a layer of depth k0 and the next of depth k1, for a block covering rows x cols of
+ * C whose first tile is h x w (us): */
+static double round_loss(const struct pm_layer *L, int64_t rows, int64_t cols, int h, int w,
+                         int k0, int k1)
+{
+	double first = pm_tile_us(&L->rates, L->dbl, h, w, k0);
+	double round = (h * L->a_us + w * L->b_us) * k1 + first;
+	double copies = ((double)rows * L->a_us + (double)cols * L->b_us) * k1;
+	double products = first * ((double)rows * (double)cols) / ((double)h * w);
+	return fmax(0.0, round - fmax(copies, products));
+}
+
+/* But a copy fetched ahead, once started, also holds up a copy a ready product waits for, by up
+ * to one tile's copy: the block fetches ahead only when its rounds lose more than that over its
+ * chains. One H200 (bench/results/gemm-ahead-2026-11-26c.md): 4096x4096x32768 at tile 3072 with
+ * A from the host (a 2 x 2 block, 11 layers, 0.5 ms lost per round): 34.6 ms without, 25.7 with;
+ * 4096^3 at 3072 (two layers, 0.2 ms lost, a 1.5 ms tile copy): 9.8 without, 10.2 with. */
+int pm_fetch_ahead(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k)
+{
+	if (!L || L->T <= 0 || rows <= 0 || cols <= 0 || k <= L->T || (L->a_us <= 0 && L->b_us <= 0))
+		return 0;
+	int T = L->T, h = (int)(rows < T ? rows : T), w = (int)(cols < T ? cols : T);
+	int64_t kt = (k + T - 1) / T;
+	int kr = (int)(k - (kt - 1) * T);
+	double lost = (double)(kt - 2) * round_loss(L, rows, cols, h, w, T, T) +
+	              round_loss(L, rows, cols, h, w, T, kr);
+	double held = (h * L->a_us + w * L->b_us) * T;
+	return lost > held;
 }
 
 static double metric_of(const struct pm_eval *e, enum pm_metric m)

@@ -87,6 +87,15 @@ struct pm_problem {
  * (k x k for symm, trmm, trsm), B k x n (m x n for the others), C m x n. */
 int64_t pm_untransposed_rows(char routine, int64_t m, int64_t k, int o);
 
+/* One layer of gemm's C tile blocks on the critical device, as fetching ahead sees it (step 6 of
+ * docs/AUTOTUNER.md): what a row of an A tile and a column of a B tile take to come in (us per
+ * element; 0: the operand lives there), and the device's tile product rates. */
+struct pm_layer {
+	int T, dbl;
+	double a_us, b_us;     /* us per element of A, of B brought in */
+	struct pm_rates rates; /* the device's, for its products */
+};
+
 /* What one (tile size, device subset) costs, and the per-device breakdown. */
 struct pm_eval {
 	int T;
@@ -98,6 +107,7 @@ struct pm_eval {
 	double energy_j;           /* when every used device has watts, else 0 */
 	int wr_lazy;               /* C read where A or B lives: scratch tiles + geadd into C */
 	double padding;            /* fraction of computed flops that edge tiles waste vs. full tiles */
+	struct pm_layer layer;     /* the critical device's, for pm_fetch_ahead */
 };
 
 enum pm_metric { PM_TIME = 0, PM_EDP = 1, PM_PDP = 2 };
@@ -151,6 +161,11 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out);
+/* Whether a block of C tiles covering `rows` x `cols` elements of C, on one device, of a call of
+ * inner dimension k, fetches its chains' next A and B tiles ahead (gemm, step 6 of
+ * docs/AUTOTUNER.md): when waiting for each chain's round (a product, then that chain's next
+ * tiles' copies) would lose more, over its layers, than one tile copy can hold up. */
+int pm_fetch_ahead(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k);
 /* The P x Q grid (P Q = ns) of C tile owners for an Mt x Nt grid of tiles: the one whose busiest
  * slot has the fewest tiles (then the squarest), so a C one tile wide still spreads over ns. */
 void pm_grid(int ns, int64_t Mt, int64_t Nt, int *P, int *Q);

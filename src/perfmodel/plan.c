@@ -268,6 +268,7 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	/* WR-lazy needs known owners (which tiles run away from C) and a worker where C lives:
 	 * report it only when the routine will apply it. */
 	pub->wr_lazy = e->wr_lazy && pub->pinned && pl->lazy_worker >= 0;
+	pl->layer = e->layer;
 	pub->predicted_ms = e->time_ms;
 	pub->predicted_gflops = e->time_ms > 0
 		? useful_flops(key->routine, key->m, key->n, key->k) / (e->time_ms * 1e6) : 0;

@@ -17,6 +17,7 @@ struct pm_plan {
 	uint32_t mask[8];              /* workers of the chosen devices (StarPU task->workerids) */
 	unsigned mask_len;             /* 0: every worker may run the tasks */
 	int lazy_worker;               /* a worker where C lives (WR-lazy accumulation), -1: none */
+	struct pm_layer layer;         /* for fetching ahead (pm_plan_fetch_ahead) */
 };
 
 /* One operand of a call as the planner sees it: where it is (NULL: unused), its leading dimension
@@ -37,6 +38,17 @@ static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
 	if (!p->pub.pinned)
 		return -1;
 	return p->owner_worker[(i % p->pub.grid_p) * p->pub.grid_q + (j % p->pub.grid_q)];
+}
+/* Whether gemm's block of C tiles covering rows x cols elements of C, inner dimension k, fetches
+ * its chains' next tiles ahead (pm_fetch_ahead on one owner's part of the block when the tiles
+ * are pinned). */
+static inline int pm_plan_fetch_ahead(const struct pm_plan *p, int64_t rows, int64_t cols, int64_t k)
+{
+	if (p->pub.pinned) { /* an owner's tiles of the block: every P-th row, every Q-th column */
+		rows = (rows + p->pub.grid_p - 1) / p->pub.grid_p;
+		cols = (cols + p->pub.grid_q - 1) / p->pub.grid_q;
+	}
+	return pm_fetch_ahead(&p->layer, rows, cols, k);
 }
 /* This machine's kernel table: $PARALIA_HOME (else ~/.paralia) + /kernels-<host>.txt. */
 void pm_kernel_table_path(char *out, size_t len);

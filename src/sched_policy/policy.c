@@ -6,8 +6,8 @@
  *   (its queue's end, the inputs' arrival on its node over the link map's routes given when each
  *   link is free, the kernel's predicted time); the task goes to the earliest finish, its copies
  *   are committed to the link availability matrix and requested (route.c).
- * pop: the worker's queue, by priority then by inputs' arrival, preferring a task whose inputs
- *   are already there.
+ * pop: the worker's queue, by priority then by inputs' arrival, preferring a task that waits for
+ *   fewer copies (none: its inputs are already there).
  * pre/post_exec: estimates are corrected with what happened (links and copies at task start,
  *   the worker's free time at task end), so they do not drift.
  * Loaded by STARPU_SCHED_LIB=libparalia.so STARPU_SCHED=paralia, or through starpu_conf.
@@ -376,8 +376,13 @@ static int paralia_push_task(struct starpu_task *task)
 	return 0;
 }
 
-/* Bytes of a task's inputs not yet valid on the popping worker's node. */
-static double missing_bytes(void *t, void *arg)
+/* Copies a task still waits for: its inputs not yet valid on the popping worker's node. Counted
+ * in copies, not bytes: the queue is in the order the copies were requested, so a task whose one
+ * missing tile is smaller than the head's does not get it sooner; it gets it later, and taking it
+ * first makes the worker fetch it ahead of the head's (16384^3 with A and B on one H200 and C on
+ * the host, tile 6144: the 4096 x 4096 corner tile went first and the first kernel started after
+ * three C tiles' copies, 14.2 ms, not one; bench/results/gemm-ahead-2026-11-26c.md). */
+static double missing_copies(void *t, void *arg)
 {
 	struct starpu_task *task = t;
 	int node = *(int *)arg;
@@ -390,8 +395,7 @@ static double missing_bytes(void *t, void *arg)
 		starpu_data_handle_t h = STARPU_TASK_GET_HANDLE(task, j);
 		int valid = 0;
 		starpu_data_query_status2(h, node, NULL, &valid, NULL, NULL);
-		if (!valid)
-			m += (double)starpu_data_get_size(h) + 1;
+		m += !valid;
 	}
 	return m;
 }
@@ -416,7 +420,7 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int mnode = (int)starpu_worker_get_memory_node(w);
 	/* Among the tasks whose copies were requested (the lookahead), the one whose inputs are here. */
 	int window = pl_g.set.lookahead > 8 ? pl_g.set.lookahead : 8;
-	struct pl_qent *e = pl_queue_pop(q, window, missing_bytes, &mnode);
+	struct pl_qent *e = pl_queue_pop(q, window, missing_copies, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;

@@ -224,7 +224,7 @@ void pl_queue_remove(struct pl_queue *q, struct pl_qent *e);
  * end (dmdasd's exp_len_prev_task_list). Walks from the tail: O(entries overtaken). */
 double pl_queue_overtaken(const struct pl_queue *q, int prio);
 /* Chooses the entry to run next: among the first `window` entries of the highest priority present,
- * the one with the fewest bytes still missing (missing(task, arg) returns them), earliest key on
+ * the one with the fewest copies still missing (missing(task, arg) returns them), earliest key on
  * ties; so a worker runs the task whose inputs arrived rather than wait on the head's transfers.
  * Removes it and returns it, or NULL when empty. */
 struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, double (*missing)(void *task, void *arg),
