@@ -5,7 +5,10 @@
  * with the direct tile chains and with the WR-lazy path forced on every other C tile
  * (PARALIA_WR_LAZY=force: products into scratch tiles with beta = 0, then geadd into C), for
  * beta = 0, 1 and 0.3 and both precisions' bounds. With GPUs, the host/GPU placements are covered
- * by blas_gemm and the others; here the code paths that decide them are.
+ * by blas_gemm and the others; here the code paths that decide them are. Then the same with
+ * gemm's fetching ahead forced in every block and in none (PARALIA_FETCH_AHEAD=all|none: on CUDA
+ * workers, copies requested ahead beside the ones the products wait for), and a value that is
+ * neither: said once on stderr, the model's rule used, the result right.
  */
 #include "tests/testing.h"
 #include <cblas.h>
@@ -53,6 +56,15 @@ static void one(int kept_mask, int lazy, double beta, unsigned *seed)
 	free(A); free(B); free(C); free(R);
 }
 
+struct bad_ahead { unsigned *seed; };
+static int calls_with_bad_ahead(void *arg)
+{
+	struct bad_ahead *b = arg;
+	one(0, 0, 0.3, b->seed);
+	one(0, 1, 1, b->seed);
+	return 0;
+}
+
 int main(void)
 {
 	t_begin("blas_placement");
@@ -63,6 +75,20 @@ int main(void)
 		for (int lazy = 0; lazy < 2; lazy++)
 			for (int b = 0; b < 3; b++)
 				one(kept, lazy, betas[b], &seed);
+	unsetenv("PARALIA_WR_LAZY");
+	static const char *modes[] = { "all", "none" };
+	for (int f = 0; f < 2; f++) {
+		setenv("PARALIA_FETCH_AHEAD", modes[f], 1);
+		for (int lazy = 0; lazy < 2; lazy++)
+			one(f ? 1 : 0, lazy, 0.3, &seed);
+	}
+	setenv("PARALIA_FETCH_AHEAD", "sometimes", 1);
+	char err[4096];
+	struct bad_ahead b = { &seed };
+	t_capture_stderr(calls_with_bad_ahead, &b, err, sizeof err);
+	t_check(strstr(err, "PARALIA_FETCH_AHEAD=sometimes is not model, all or none") != NULL &&
+	        t_lines(err) == 1, "a bad PARALIA_FETCH_AHEAD is said once over four calls: %s", err);
+	unsetenv("PARALIA_FETCH_AHEAD");
 	unsetenv("PARALIA_WR_LAZY");
 	return t_end();
 }

@@ -67,8 +67,10 @@ void pl_submit_scope(const uint32_t *ids, unsigned len)
  * H200, where the link alone needs 44). So when a worker takes step l (StarPU's pop prologue, on
  * the worker's thread, no scheduler lock held), step l + 1's A and B tiles are requested on its
  * memory node. Idle requests: StarPU serves them only when that link direction has nothing else
- * queued, so they never delay a copy a ready task waits for; StarPU keeps the coherence (the
- * tiles are read-only inputs of the call). The handles outlive the request: a call unregisters
+ * queued, so they never jump a queued copy; but one started in a gap holds up the copies asked
+ * for after it, by up to one tile's copy, which is why gemm fetches ahead only where its model
+ * says the gain is larger (pm_fetch_ahead). StarPU keeps the coherence (the tiles are read-only
+ * inputs of the call). The handles outlive the request: a call unregisters
  * its A and B tiles in index order, step l's before step l + 1's, after step l has run. */
 static __thread struct { starpu_data_handle_t h[2]; } submit_ahead;
 
