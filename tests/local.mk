@@ -132,6 +132,11 @@ check_PROGRAMS += tests/blas_fetch_ahead
 tests_blas_fetch_ahead_SOURCES = tests/blas_fetch_ahead.c $(TESTING_SOURCES)
 TESTS += tests/blas_fetch_ahead
 
+# The policy's pop waits for the fewest copies, not bytes (skipped without another memory node).
+check_PROGRAMS += tests/sched_pop
+tests_sched_pop_SOURCES = tests/sched_pop.c $(TESTING_SOURCES)
+TESTS += tests/sched_pop
+
 # The policy's StarPU side (prefetches, relays) over four memory nodes of a synthetic NUMA topology.
 EXTRA_DIST += tests/sched_numa.sh
 TESTS += tests/sched_numa.sh

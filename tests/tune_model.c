@@ -322,7 +322,7 @@ static void xfer_pitches(void)
 
 /* Fetching ahead (pm_fetch_ahead): a block fetches its chains' next tiles ahead when waiting for
  * each chain's round (a product, then that chain's next tiles' copies) would lose more, over its
- * layers, than one tile copy. The rates are those of the cases measured on one H200
+ * layers, than the copy of one chain's next A and B tiles. The rates are those of the cases measured on one H200
  * (bench/results/gemm-ahead-2026-11-26c.md). */
 static void fetch_ahead_rounds(void)
 {
@@ -347,6 +347,29 @@ static void fetch_ahead_rounds(void)
 	t_check(!pm_fetch_ahead(NULL, 1, 1, 2) && !pm_fetch_ahead(&L, 0, 4096, 8192),
 	        "no layer, no block: not ahead");
 
+	/* The products, the last layer's depth and the threshold each decide a case. */
+	L.T = 3072;
+	L.a_us = 300.0 / (3072.0 * 3072.0), L.b_us = 0; /* A tiles in 0.3 ms: products set the layer */
+	t_check(!pm_fetch_ahead(&L, 6144, 6144, 32768), "A tiles in 0.3 ms beside 2 x 2 products of "
+	        "about 1 ms: the layer is its products, nothing lost, not ahead");
+	L.a_us = a; /* one tile, A in 1.6 ms, products ~1 ms: each full round loses the product */
+	t_check(pm_fetch_ahead(&L, 3072, 3072, 3 * 3072) && !pm_fetch_ahead(&L, 3072, 3072, 2 * 3072 + 256),
+	        "one tile, three layers: ahead when the last is 3072 deep (two rounds lose ~2 ms, more "
+	        "than the 1.6 ms held), not when it is 256 deep (~1.1 ms lost)");
+
+	/* Pinned to a 2 x 1 grid, a block of 2 x 1 tiles is one tile per owner: ahead; unpinned the
+	 * block's two A tiles outlast its round: not ahead. */
+	struct pm_plan pl;
+	memset(&pl, 0, sizeof pl);
+	pl.T = 3072;
+	pl.layer = L;
+	pl.pub.grid_p = 2, pl.pub.grid_q = 1;
+	int unpinned = pm_plan_fetch_ahead(&pl, 6144, 3072, 2, 1, 32768);
+	pl.pub.pinned = 1;
+	int pinned = pm_plan_fetch_ahead(&pl, 6144, 3072, 2, 1, 32768);
+	t_check(pinned && !unpinned, "a 2 x 1 block pinned on a 2 x 1 grid fetches ahead (%d), "
+	        "unpinned it does not (%d)", pinned, unpinned);
+
 	/* the layer pm_evaluate leaves: A's copies only when A is away from the device */
 	struct lm_db db;
 	struct pm_device dev[PM_MAX_DEVS];
@@ -359,6 +382,17 @@ static void fetch_ahead_rounds(void)
 		t_check(e.layer.T == 3072 && e.layer.a_us > 0 && e.layer.b_us == 0 && f.layer.a_us == 0 &&
 		        f.layer.b_us == 0, "the model's layer: A's copies (%.3g us per element) only when A "
 		        "lives on the host", e.layer.a_us);
+		/* A and B on the GPU, C on the host, tile 2048 (a 2 x 2 block, 16 layers): the worker
+		 * runs later steps of the chains whose C tile is there while the other C tiles come, so
+		 * the call is its compute, one C tile in and the block's four out (the first block's C
+		 * tiles in step 4); waiting for the first layer's four C tiles in, the model said 24.5
+		 * ms here, past that. */
+		struct pm_eval c2;
+		pm_evaluate(&g, dev, 1, &db, 2048, 1u, &c2);
+		double tile_ms = 2048.0 * 2048 * 8 / (db.link[0][1].bw_gbs * 1e6);
+		t_check(c2.time_ms <= c2.compute_ms + 5 * tile_ms, "4096x4096x32768, A and B on the GPU, "
+		        "tile 2048: %.2f ms predicted, compute %.2f, a C tile's copy %.2f", c2.time_ms,
+		        c2.compute_ms, tile_ms);
 	}
 }
 

@@ -18,7 +18,8 @@
  *   the call takes the slowest device's time, and never less than submitting its tasks;
  *   ahead    (gemm) a block of C tiles fetches its next layers' A and B tiles ahead when its
  *            chains' rounds (a product, then that chain's next tiles' copies) would otherwise
- *            lose more than one tile copy: the overlap above then holds (pm_fetch_ahead).
+ *            lose more than one chain's next tiles take to copy: the overlap above then holds
+ *            (pm_fetch_ahead).
  * Device selection (PARALiA): add devices fastest first while the metric drops by > 3%.
  */
 #include "config.h"
@@ -303,16 +304,19 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 	return total > 0 ? total / us : pm_xfer_gbs(&d->xfer, p->dbl, T, 0, dir);
 }
 
-/* us per element of operand o brought into device d in T x T tiles: at the link's rate, and no
- * faster than the calibrated host copies at the operand's pitch; 0 when it lives there or is not
- * used. */
+/* us per element of operand o brought into device d in T x T tiles: at the rate its link keeps
+ * with all the call's links busy (lm_shared_bw, as step 3), through the host when there is no
+ * direct link, and no faster than the calibrated host copies at the operand's pitch; 0 when it
+ * lives there or is not used. */
 static double operand_in_us(const struct pm_problem *p, const struct pm_device *d,
-                            const struct lm_db *db, int T, int o)
+                            const struct lm_db *db, const int (*act)[2], int nact, int T, int o)
 {
-	int home = p->loc[o];
-	if (home < 0 || home == d->node)
+	int home = p->loc[o], node = d->node;
+	if (home < 0 || home == node)
 		return 0;
-	double bw = db->link[home][d->node].bw_gbs;
+	double bw = db->link[home][node].bw_gbs > 0 ? lm_shared_bw(db, home, node, act, nact) : 0;
+	if (!(bw > 0) && home != 0 && node != 0) /* no peer link: two hops through the host */
+		bw = fmin(lm_shared_bw(db, home, 0, act, nact), lm_shared_bw(db, 0, node, act, nact));
 	if (db->node[home].kind == LM_HOST) {
 		double only[3] = { 0, 0, 0 };
 		only[o] = 1;
@@ -559,8 +563,9 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		e.busy_ms[sel[i]] = comp / 1e3;
 		if (tdev > worst || i == 0) {
 			worst = tdev;
-			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, &dev[sel[i]], db, T, 0),
-			                             operand_in_us(p, &dev[sel[i]], db, T, 1), dev[sel[i]].rates };
+			const int (*ac)[2] = (const int (*)[2])act;
+			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, &dev[sel[i]], db, ac, nact, T, 0),
+			                             operand_in_us(p, &dev[sel[i]], db, ac, nact, T, 1), dev[sel[i]].rates };
 			e.compute_ms = comp / 1e3;
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
 			e.latency_ms = L.lat / 1e3;
@@ -599,10 +604,12 @@ static double round_loss(const struct pm_layer *L, int64_t rows, int64_t cols, i
 }
 
 /* But a copy fetched ahead, once started, also holds up a copy a ready product waits for, by up
- * to one tile's copy: the block fetches ahead only when its rounds lose more than that over its
- * chains. One H200 (bench/results/gemm-ahead-2026-11-26c.md): 4096x4096x32768 at tile 3072 with
- * A from the host (a 2 x 2 block, 11 layers, 0.5 ms lost per round): 34.6 ms without, 25.7 with;
- * 4096^3 at 3072 (two layers, 0.2 ms lost, a 1.5 ms tile copy): 9.8 without, 10.2 with. */
+ * to what one chain's next tiles take to copy (held: its A and B tiles at full depth): the block
+ * fetches ahead only when its rounds lose more than that over its layers. One H200
+ * (bench/results/gemm-ahead-2026-11-26c.md, call 2's table): 4096x4096x32768 at tile 3072 with A
+ * from the host (a 2 x 2 block, 11 layers: 4.5 ms lost against 1.5 held) 34.6 ms without, 25.7
+ * with; 4096^3 at 3072 from the host (one round, to a layer 1024 deep: 0.24 ms lost against 3.0
+ * held) 9.8 without, 10.2 with. */
 int pm_fetch_ahead(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k)
 {
 	if (!L || L->T <= 0 || rows <= 0 || cols <= 0 || k <= L->T || (L->a_us <= 0 && L->b_us <= 0))

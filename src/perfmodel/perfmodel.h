@@ -164,7 +164,8 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 /* Whether a block of C tiles covering `rows` x `cols` elements of C, on one device, of a call of
  * inner dimension k, fetches its chains' next A and B tiles ahead (gemm, step 6 of
  * docs/AUTOTUNER.md): when waiting for each chain's round (a product, then that chain's next
- * tiles' copies) would lose more, over its layers, than one tile copy can hold up. */
+ * tiles' copies) would lose more, over its layers, than the copy of one chain's next A and B
+ * tiles can hold up. */
 int pm_fetch_ahead(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k);
 /* The P x Q grid (P Q = ns) of C tile owners for an Mt x Nt grid of tiles: the one whose busiest
  * slot has the fewest tiles (then the squarest), so a C one tile wide still spreads over ns. */

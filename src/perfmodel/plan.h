@@ -39,14 +39,18 @@ static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
 		return -1;
 	return p->owner_worker[(i % p->pub.grid_p) * p->pub.grid_q + (j % p->pub.grid_q)];
 }
-/* Whether gemm's block of C tiles covering rows x cols elements of C, inner dimension k, fetches
- * its chains' next tiles ahead (pm_fetch_ahead on one owner's part of the block when the tiles
- * are pinned). */
-static inline int pm_plan_fetch_ahead(const struct pm_plan *p, int64_t rows, int64_t cols, int64_t k)
+/* Whether gemm's block of bi x bj C tiles covering rows x cols elements of C, inner dimension k,
+ * fetches its chains' next tiles ahead: pm_fetch_ahead on the block, or, when the tiles are pinned
+ * to a P x Q grid of owners, on the part of it its busiest owner has (every P-th tile row, every
+ * Q-th tile column: up to ceil(bi / P) x ceil(bj / Q) tiles, taken whole). */
+static inline int pm_plan_fetch_ahead(const struct pm_plan *p, int64_t rows, int64_t cols, int bi,
+                                      int bj, int64_t k)
 {
-	if (p->pub.pinned) { /* an owner's tiles of the block: every P-th row, every Q-th column */
-		rows = (rows + p->pub.grid_p - 1) / p->pub.grid_p;
-		cols = (cols + p->pub.grid_q - 1) / p->pub.grid_q;
+	if (p->pub.pinned) {
+		int64_t r = (int64_t)((bi + p->pub.grid_p - 1) / p->pub.grid_p) * p->T;
+		int64_t c = (int64_t)((bj + p->pub.grid_q - 1) / p->pub.grid_q) * p->T;
+		rows = r < rows ? r : rows;
+		cols = c < cols ? c : cols;
 	}
 	return pm_fetch_ahead(&p->layer, rows, cols, k);
 }

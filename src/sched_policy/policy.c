@@ -382,7 +382,7 @@ static int paralia_push_task(struct starpu_task *task)
  * first makes the worker fetch it ahead of the head's (16384^3 with A and B on one H200 and C on
  * the host, tile 6144: the 4096 x 4096 corner tile went first and the first kernel started after
  * three C tiles' copies, 14.2 ms, not one; bench/results/gemm-ahead-2026-11-26c.md). */
-static double missing_copies(void *t, void *arg)
+double pl_missing_copies(void *t, void *arg)
 {
 	struct starpu_task *task = t;
 	int node = *(int *)arg;
@@ -420,7 +420,7 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int mnode = (int)starpu_worker_get_memory_node(w);
 	/* Among the tasks whose copies were requested (the lookahead), the one whose inputs are here. */
 	int window = pl_g.set.lookahead > 8 ? pl_g.set.lookahead : 8;
-	struct pl_qent *e = pl_queue_pop(q, window, missing_copies, &mnode);
+	struct pl_qent *e = pl_queue_pop(q, window, pl_missing_copies, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;

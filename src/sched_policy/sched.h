@@ -229,6 +229,9 @@ double pl_queue_overtaken(const struct pl_queue *q, int prio);
  * Removes it and returns it, or NULL when empty. */
 struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, double (*missing)(void *task, void *arg),
                              void *arg);
+/* The policy's `missing` (policy.c): how many of StarPU task t's inputs are not valid on memory
+ * node *(int *)arg (copies it still waits for, whatever their sizes). */
+double pl_missing_copies(void *t, void *arg);
 #define PL_QUEUE_FIRST(q) ((q)->n ? (q)->head.next : NULL)
 #define PL_QUEUE_NEXT(q, e) ((e)->next == &(q)->head ? NULL : (e)->next)
 
