@@ -86,8 +86,12 @@ int main(void)
 	char err[4096];
 	struct bad_ahead b = { &seed };
 	t_capture_stderr(calls_with_bad_ahead, &b, err, sizeof err);
-	t_check(strstr(err, "PARALIA_FETCH_AHEAD=sometimes is not model, all or none") != NULL &&
-	        t_lines(err) == 1, "a bad PARALIA_FETCH_AHEAD is said once over four calls: %s", err);
+	/* Counted by its own text: StarPU may print its perf-model warnings on the same stderr (on
+	 * CUDA workers it did, and a line count failed). */
+	int said = 0;
+	for (const char *x = err; (x = strstr(x, "PARALIA_FETCH_AHEAD=sometimes is not model, all or none")); x++)
+		said++;
+	t_check(said == 1, "a bad PARALIA_FETCH_AHEAD is said once over four calls (%d times)", said);
 	unsetenv("PARALIA_FETCH_AHEAD");
 	unsetenv("PARALIA_WR_LAZY");
 	return t_end();
