@@ -15,6 +15,7 @@
  * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C).
  */
 #include "perfmodel/perfmodel.h"
+#include "common/order.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,7 +118,7 @@ int main(int argc, char **argv)
 			struct pm_eval ev;
 			double pred = pm_evaluate(&pb, dev, 2, &db, p->tile[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
-			long span = 3L * p->tile[t]; /* the first block: PL_BLOCK x PL_BLOCK tiles */
+			long span = (long)PL_BLOCK * p->tile[t]; /* the first block's side */
 			within += fabs(e) <= 0.15;
 			cells++;
 			if (p->ms[t] < p->ms[best])

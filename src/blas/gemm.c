@@ -120,13 +120,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			int blk = pl_block_of(ib, jb, mC.mt);
 			/* Whether the block's chains fetch their next A and B tiles ahead
 			 * (pl_submit_fetch_ahead): when waiting for each chain's round, a product then
-			 * that chain's next tiles' copies, would lose more than the copy of one chain's next tiles
-			 * holds up
-			 * (pm_fetch_ahead; never when A and B live where the products run). */
+			 * that chain's next tiles' copies, would lose more than the copy of one chain's
+			 * next tiles holds up (pm_fetch_ahead; never when A and B live where the products
+			 * run). rows x cols: the elements of C the block covers. */
 			int64_t rows = (ie < mC.mt ? (int64_t)ie * nb : m) - (int64_t)ib * nb;
 			int64_t cols = (je < mC.nt ? (int64_t)je * nb : n) - (int64_t)jb * nb;
 			int ahead = call.fetch_ahead == PL_AHEAD_ALL ||
-			            (call.fetch_ahead == PL_AHEAD_MODEL && pm_plan_fetch_ahead(call.plan, rows, cols, ie - ib, je - jb, k));
+			            (call.fetch_ahead == PL_AHEAD_MODEL &&
+			             pm_plan_fetch_ahead(call.plan, rows, cols, ie - ib, je - jb, k));
 			for (int l = 0; l < kt && !ret; l++)
 				for (int j = jb; j < je && !ret; j++)
 					for (int i = ib; i < ie && !ret; i++) {

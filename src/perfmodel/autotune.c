@@ -413,11 +413,12 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	sg[0] = (struct segment){ 1, at + bt + ct, per };
 	/* the first block's other C tiles: wanted by its first layer in order, but when A and B are
 	 * on the device the worker runs the later steps of the chains whose C is there meanwhile, so
-	 * they come in over the block (with A or B from the host, those steps' tiles would queue
-	 * behind the C tiles) */
-	double later = d->kt * nb0 - 1, cspread = nb0 > 1 && at + bt <= 0 ? (nb0 - 1) * ct / later : 0;
-	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt + (cspread > 0 ? 0 : (nb0 - 1) * ct)) / (nb0 - 1) + cspread : 0, per };
-	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0 + cspread, per };
+	 * they come in over the block's other products (with A or B from the host, those steps' tiles
+	 * would queue behind the C tiles): C bytes per product of its first layer, and of all */
+	int spread = nb0 > 1 && at + bt <= 0;
+	double c_first = spread ? 0 : ct, c_all = spread ? (nb0 - 1) * ct / (d->kt * nb0 - 1) : 0;
+	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt) / (nb0 - 1) + c_first + c_all : 0, per };
+	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0 + c_all, per };
 	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? ((d->rows - br) * d->kt * at + (d->rows - br) * bc * ct) / col_tasks : 0, per };
 	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? ((d->cols - bc) * d->kt * bt + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
 	/* The first product's tiles are whole ones, larger than the average where edges are ragged:
