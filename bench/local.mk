@@ -26,6 +26,9 @@ bench_copy2d_SOURCES = bench/copy2d.c
 # The same through StarPU's request machinery (prefetch, fetch, write-back, unregister).
 noinst_PROGRAMS += bench/starpu_xfer
 bench_starpu_xfer_SOURCES = bench/starpu_xfer.c
+# The gemm rate against the time the GPU has been computing: power cap, clocks (issue 14).
+noinst_PROGRAMS += bench/sustain_probe
+bench_sustain_probe_SOURCES = bench/sustain_probe.c
 endif
 
 # Copies between memory nodes through StarPU, alone and together (link sharing), on a GPU machine

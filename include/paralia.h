@@ -109,7 +109,8 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 
 /* Measures the gemm tile kernel on one CPU core and one GPU at the autotuner's tile sizes and
  * writes the kernel table it reads (path NULL: $PARALIA_HOME or ~/.paralia, kernels-<host>.txt).
- * Takes seconds; cached plans are dropped. Returns 0 or a PARALIA_ERR_* code. */
+ * Takes seconds on CPU cores, 2-3 minutes with a GPU (each size from rest, then under its
+ * power cap); cached plans are dropped. Returns 0 or a PARALIA_ERR_* code. */
 int paralia_calibrate_kernels(const char *path);
 
 /* ---- Chains of calls: matrices that stay registered and resident across calls --------------

@@ -498,6 +498,91 @@ static void runtime_plans(void)
 	t_check(pm_plan_cache_count() == 0, "paralia_shutdown clears the plan cache");
 }
 
+/* The power cap (the kernel table's sustain lines): a GPU computes at the table's rate until the
+ * cap engages, then at the rate it holds; the model times a call's products that way. */
+static void power_cap(void)
+{
+	char path[1024], err[1200], name[64];
+	snprintf(name, sizeof name, "sustain-test-%d.txt", (int)getpid());
+	home_file(path, sizeof path, name);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		t_check(0, "write %s", path);
+		return;
+	}
+	fputs("gpu d 2048 58000\ngpu d 4096 61000\ngpu d 8192 62000\ngpu s 4096 50000\n"
+	      "cpu d 256 30\nsustain d 4096 54000 0.1\nsustain d 8192 53000 0.2\n", f);
+	fclose(f);
+	struct pm_rates r, c;
+	int lr = pm_rates_load(&r, path, "gpu", err, sizeof err), lc = pm_rates_load(&c, path, "cpu", err, sizeof err);
+	t_check(lr == 1 && r.sustained[1][1] == 54000 && r.sustained[1][2] == 53000 && r.after_s[1][2] == 0.2 &&
+	        r.sustained[1][0] == 0 && r.sustained[0][1] == 0 && lc == 1 && c.sustained[1][0] == 0,
+	        "sustain lines read onto the GPU's tile grid, not the CPU's (%d %d)", lr, lc);
+	double cap4 = pm_capped_us(&r, 1, 4096, 1e6), cap8 = pm_capped_us(&r, 1, 8192, 1e6);
+	double cap6 = pm_capped_us(&r, 1, 6144, 1e6), big = pm_capped_us(&r, 1, 32768, 1e6);
+	t_check(fabs(cap4 - 1e6 * 61.0 / 54) < 1 && fabs(cap8 - 1e6 * 62.0 / 53) < 1 && big == cap8,
+	        "a second of products runs capped throughout (4096: %.0f us, 8192: %.0f; larger as 8192: %.0f)",
+	        cap4, cap8, big);
+	double want6 = 1e6 * pm_rate_gflops(&r, 1, 6144, 6144, 6144) / (54000 + (53000 - 54000) * log2(1.5));
+	t_check(fabs(cap6 - want6) < 1, "6144 between the measured sizes (%.0f us, want %.0f)", cap6, want6);
+	double short4 = pm_capped_us(&r, 1, 4096, 0.09e6), mid4 = pm_capped_us(&r, 1, 4096, 0.15e6);
+	double want_mid = 0.15e6 * (1 + 0.5 * (61.0 / 54 - 1));
+	t_check(short4 == 0.09e6 && fabs(mid4 - want_mid) < 1,
+	        "before the cap engages the table's rate (%.0f us); between one and two delays a blend "
+	        "(%.0f, want %.0f)", short4, mid4, want_mid);
+	t_check(pm_capped_us(&r, 0, 4096, 1e6) == 1e6 && fabs(pm_capped_us(&r, 1, 2048, 1e6) - 1e6 * 58.0 / 54) < 1,
+	        "no sustain line for single precision: no cap; 2048 clamped to the smallest measured size");
+
+	/* The model: a GPU-resident 32768^3 DGEMM on one GPU at tile 8192: its products capped. */
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt") == 0) {
+		gpus_of(&db, dev, 1.0, 140e9);
+		struct pm_problem p = gemm(32768, 32768, 32768, 1, 1, 1, 1);
+		struct pm_eval free_run, capped;
+		dev[0].rates = r;
+		dev[0].rates.sustained[1][1] = dev[0].rates.sustained[1][2] = 0;
+		pm_evaluate(&p, dev, 1, &db, 8192, 1, &free_run);
+		dev[0].rates = r;
+		pm_evaluate(&p, dev, 1, &db, 8192, 1, &capped);
+		double want = pm_capped_us(&r, 1, 8192, free_run.compute_ms * 1e3) / 1e3;
+		t_check(fabs(capped.time_ms - want) < 0.01 * want && capped.time_ms > 1.1 * free_run.time_ms,
+		        "32768^3 on its GPU: %.1f ms at the table's rate, %.1f capped (want %.1f)",
+		        free_run.time_ms, capped.time_ms, want);
+	}
+	/* A table measured from rest ("rest" line) is read as measured, dips included; one measured
+	 * back to back is made non-decreasing in the size. */
+	for (int rest = 0; rest < 2; rest++) {
+		f = fopen(path, "w");
+		if (!f)
+			break;
+		fprintf(f, "%sgpu s 2048 48500\ngpu s 3072 45000\ngpu s 4096 50000\ngpu d 2048 58000\n"
+		        "gpu d 3072 59000\ngpu d 4096 61000\n", rest ? "rest 2.0\n" : "");
+		fclose(f);
+		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
+		double at3072 = pm_rate_gflops(&r, 0, 3072, 3072, 3072), mid = pm_rate_gflops(&r, 0, 2508, 2508, 2508);
+		t_check(lr == 1 && r.from_rest == rest && fabs(at3072 - (rest ? 45000 : 48500)) < 1e-6 &&
+		        (rest ? mid < 48500 && mid > 45000 : mid == 48500),
+		        "%s: FP32 3072 read at %.0f GFLOP/s, 2508 at %.0f", rest ? "from rest" : "back to back",
+		        at3072, mid);
+	}
+	/* Malformed sustain and rest lines name their line. */
+	static const char *bad[] = { "sustain d 4096 -5 0.1\n", "sustain d 4096 50000\n", "sustain q 4096 5 1\n",
+	                             "sustain d 4096 50000 0\n", "rest -1\n", "rest\n" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		f = fopen(path, "w");
+		if (!f)
+			break;
+		fputs("gpu d 4096 61000\n", f);
+		fputs(bad[i], f);
+		fclose(f);
+		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
+		t_check(lr == -1 && strstr(err, ":2:") && strstr(err, bad[i][0] == 's' ? "sustain" : "rest"), "'%.*s' refused: %s",
+		        (int)strlen(bad[i]) - 1, bad[i], err);
+	}
+	remove(path);
+}
+
 /* Owner grids: every slot of the P x Q grid gets C tiles, also when C is one tile wide or tall,
  * and the busiest slot holds no more than the even split rounded up. */
 static void owner_grids(void)
@@ -650,6 +735,7 @@ int main(void)
 	wr_lazy_and_metrics();
 	xfer_pitches();
 	fetch_ahead_rounds();
+	power_cap();
 	runtime_plans();
 	owner_grids();
 	schedule_matches_loop();

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia-kernels: measures the gemm tile kernel on one CPU core and one GPU at the autotuner's
- * tile sizes (with the GPU's power when NVML can tell) and writes the kernel table the autotuner
- * reads (docs/AUTOTUNER.md).
+ * tile sizes (the GPU's from rest and once its power cap engaged, with its power when NVML can
+ * tell) and the tile copies' rates, and writes the kernel table the autotuner reads
+ * (docs/AUTOTUNER.md).
  *   paralia-kernels [FILE]      FILE defaults to $PARALIA_HOME or ~/.paralia + /kernels-<host>.txt
  * Exit status: 0 written, 1 failed, 2 bad command line.
  */

@@ -540,7 +540,8 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	for (int i = 0; i < ns; i++) {
 		struct device_links L;
 		link_rates(p, &dev[sel[i]], i, db, &f, (const int (*)[2])act, nact, T, &L);
-		double comp = ld[i].finish, tdev = comp;
+		/* its products back to back under its power cap (the kernel table's sustained rates) */
+		double comp = pm_capped_us(&dev[sel[i]].rates, p->dbl, T, ld[i].finish), tdev = comp;
 		double bytes_in = f.A[i] + f.B[i] + f.Cin[i];
 		if (ld[i].tiles > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
 			double n = (double)ld[i].tiles;

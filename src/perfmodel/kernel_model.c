@@ -46,13 +46,15 @@ void pm_rates_default(struct pm_rates *r, enum pm_dev_kind kind)
 	}
 }
 
-/* The measured rates made non-decreasing in the size: a larger product is never slower per flop
- * than a smaller one on the same unit (the library could run it as the smaller ones), so a dip in
- * a calibration (the GPU's clock under its power cap while that size ran, noise) is not the
- * kernel's. Measured on one H200: the table read 58.2 / 56.1 / 54.2 TFLOP/s at 2048 / 4096 / 8192
- * in one calibration and 57.8 / 61.3 / 59.0 in the next, while one cuBLAS call ran 57.6 / 62.5 /
- * 64.5; taken as measured, the dip made 2048 tiles look faster than the whole GPU-resident
- * problem (bench/results/gemm-probe-2026-11-24). */
+/* Between table points the rate is linear in log2 of the size. A table measured from rest (its
+ * "rest" line: paralia-kernels rests the GPU before each size, and the power cap is read apart, in
+ * the sustain lines) is read as measured: its dips are the kernel's. FP32 on one H200: 3072 tiles
+ * ran 7-9% slower than 2048 ones (288 CTAs of 256 x 128 fill 2.2 waves of 132 SMs), measured on
+ * GPU-resident 16384^3 (bench/results/gemm-power-2026-11-26d.md). Other sources are made
+ * non-decreasing in the size: a table measured back to back (sizes after one another under the cap)
+ * read 58.2 / 56.1 / 54.2 TFLOP/s at 2048 / 4096 / 8192 in one calibration and 57.8 / 61.3 / 59.0
+ * in the next, while one cuBLAS call ran 57.6 / 62.5 / 64.5; taken as measured, the dip made 2048
+ * tiles look faster than the whole GPU-resident problem (bench/results/gemm-probe-2026-11-24). */
 double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 {
 	const double *g = r->gflops[dbl ? 1 : 0];
@@ -63,9 +65,9 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 		double f = s / r->T[0];
 		return fmax(g[0] * f * f, 1e-3);
 	}
-	double lo = g[0]; /* the envelope at T[i - 1] */
+	double lo = g[0]; /* the rate read at T[i - 1] */
 	for (int i = 1; i < r->n; i++) {
-		double hi = fmax(lo, g[i]);
+		double hi = r->from_rest ? g[i] : fmax(lo, g[i]);
 		if (s <= r->T[i]) {
 			double f = log2(s / r->T[i - 1]) / log2((double)r->T[i] / r->T[i - 1]);
 			return lo + f * (hi - lo);
@@ -82,8 +84,54 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)
 	return 2.0 * m * n * k / (pm_rate_gflops(r, dbl, m, n, k) * 1e3);
 }
 
+/* What the power cap leaves at tile T (*after: seconds before it engages), linear in log2(T)
+ * between the measured sizes and clamped to them: no envelope, a larger kernel may draw more power
+ * and hold less. 0 where nothing was measured. */
+static double sustained_gflops(const struct pm_rates *r, int d, int T, double *after)
+{
+	int lo = -1, hi = -1;
+	for (int i = 0; i < r->n; i++)
+		if (r->sustained[d][i] > 0) {
+			if (r->T[i] <= T)
+				lo = i;
+			if (r->T[i] >= T && hi < 0)
+				hi = i;
+		}
+	*after = 0;
+	if (lo < 0 && hi < 0)
+		return 0;
+	if (lo < 0 || hi < 0 || lo == hi) {
+		int i = lo < 0 ? hi : lo;
+		*after = r->after_s[d][i];
+		return r->sustained[d][i];
+	}
+	double f = log2((double)T / r->T[lo]) / log2((double)r->T[hi] / r->T[lo]);
+	*after = r->after_s[d][lo] + f * (r->after_s[d][hi] - r->after_s[d][lo]);
+	return r->sustained[d][lo] + f * (r->sustained[d][hi] - r->sustained[d][lo]);
+}
+
+double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us)
+{
+	int d = dbl ? 1 : 0;
+	double a, later = sustained_gflops(r, d, T, &a);
+	a *= 1e6;
+	if (!(later > 0) || !(a > 0) || !(us > a))
+		return us;
+	/* products slower than the table's once capped: never faster (a noisy calibration) */
+	double slow = fmax(1.0, pm_rate_gflops(r, dbl, T, T, T) / later);
+	/* A call computing longer than twice the cap's delay runs capped throughout: calls run back
+	 * to back (a program's loop, a benchmark's repetitions) and the one before left the cap
+	 * engaged. One H200, one cuBLAS DGEMM per call: 61.4 TFLOP/s at 8192^3 (18 ms), 55.5 at
+	 * 16384^3 (158 ms), 51.7 at 32768^3; the cap engaged after 0.1 s from rest. Between one and
+	 * two delays, a blend. */
+	double w = fmin(1.0, (us - a) / a);
+	return us * (1 + w * (slow - 1));
+}
+
 /* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
- * ascending per kind and precision. */
+ * ascending per kind and precision; the GPU's "sustain <s|d> <tile> <GFLOP/s> <seconds>": the rate
+ * it holds once its power cap engaged, after about that long (pm_capped_us); "rest <seconds>": the
+ * GPU rested that long before each size, its rates are read as measured (pm_rate_gflops). */
 int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
@@ -91,8 +139,9 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		return 0;
 	struct pm_rates t;
 	memset(&t, 0, sizeof t);
-	int nT[2] = { 0, 0 }, T[2][PM_MAX_RATES];
-	double g[2][PM_MAX_RATES];
+	int nT[2] = { 0, 0 }, T[2][PM_MAX_RATES], ns[2] = { 0, 0 }, sT[2][PM_MAX_RATES];
+	double g[2][PM_MAX_RATES], sg[2][PM_MAX_RATES], after[2][PM_MAX_RATES];
+	int from_rest = 0;
 	char line[256];
 	int lineno = 0, ret = 0;
 	while (fgets(line, sizeof line, f)) {
@@ -105,6 +154,32 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		char k[16], prec;
 		int tile;
 		double gf, w = 0;
+		if (!strncmp(p, "rest", 4) && strchr(" \t\n", p[4])) {
+			double rest;
+			if (sscanf(p + 4, " %lf", &rest) != 1 || !(rest >= 0) || rest > 1e4) {
+				snprintf(err, errlen, "%s:%d: expected \"rest <seconds>\"", path, lineno);
+				ret = -1;
+				break;
+			}
+			from_rest = !strcmp(kind, "gpu");
+			continue;
+		}
+		if (!strncmp(p, "sustain", 7) && strchr(" \t\n", p[7])) {
+			int got = sscanf(p + 7, " %c %d %lf %lf", &prec, &tile, &gf, &w);
+			if (got != 4 || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) || !(w > 0) || w > 1e4) {
+				snprintf(err, errlen, "%s:%d: expected \"sustain <s|d> <tile> <GFLOP/s> <after "
+				         "seconds>\" with a rate and seconds above 0", path, lineno);
+				ret = -1;
+				break;
+			}
+			if (!strcmp(kind, "gpu") && ns[prec == 'd'] < PM_MAX_RATES) {
+				int d = prec == 'd';
+				sT[d][ns[d]] = tile;
+				after[d][ns[d]] = w;
+				sg[d][ns[d]++] = gf;
+			}
+			continue;
+		}
 		int got = sscanf(p, "%15s %c %d %lf %lf", k, &prec, &tile, &gf, &w);
 		if (got < 4 || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) || w < 0 ||
 		    (strcmp(k, "cpu") && strcmp(k, "gpu"))) {
@@ -133,14 +208,24 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	/* Both precisions share one tile grid: single precision defaults to twice double's rate on
 	 * CPUs and to double's rate on GPUs when the table has no 's' lines for the kind. */
 	t.n = nT[1];
+	t.from_rest = from_rest;
 	for (int i = 0; i < t.n; i++) {
 		t.T[i] = T[1][i];
 		t.gflops[1][i] = g[1][i];
-		struct pm_rates tmp = { .n = nT[0] };
+		struct pm_rates tmp = { .n = nT[0], .from_rest = from_rest };
 		memcpy(tmp.T, T[0], sizeof tmp.T);
 		memcpy(tmp.gflops[0], g[0], sizeof tmp.gflops[0]);
 		t.gflops[0][i] = nT[0] ? pm_rate_gflops(&tmp, 0, t.T[i], t.T[i], t.T[i])
 		                       : g[1][i] * (strcmp(kind, "cpu") ? 1 : 2);
+	}
+	/* sustained rates on the table's tile grid: a size measured both ways */
+	for (int d = 0; d < 2; d++) {
+		for (int j = 0; j < ns[d]; j++)
+			for (int i = 0; i < t.n; i++)
+				if (t.T[i] == sT[d][j]) {
+					t.sustained[d][i] = sg[d][j];
+					t.after_s[d][i] = after[d][j];
+				}
 	}
 	t.source = "kernel table";
 	*r = t;

@@ -26,6 +26,14 @@ struct pm_rates {
 	int T[PM_MAX_RATES];
 	double gflops[2][PM_MAX_RATES];
 	double watts[2];
+	/* Under a power cap a GPU holds its rate only for a while: gflops is what it did from rest
+	 * until the cap engaged after after_s[prec][i] seconds, sustained[prec][i] what it holds then
+	 * (0: not measured, no cap). One H200 on DGEMM: 61 TFLOP/s, then the 700 W cap takes the clock
+	 * from 1980 to 1365-1725 MHz within 0.1-0.8 s and the rate to ~53; on SGEMM it stays under
+	 * the cap (bench/results/gemm-power-2026-11-26d.md). */
+	double sustained[2][PM_MAX_RATES];
+	double after_s[2][PM_MAX_RATES];
+	int from_rest; /* measured from rest, each size alone: dips are the kernel's (pm_rate_gflops) */
 	const char *source; /* "starpu history", "<file>", "default H200", ... */
 };
 
@@ -117,11 +125,15 @@ enum pm_metric { PM_TIME = 0, PM_EDP = 1, PM_PDP = 2 };
  * modest per-core estimate for CPUs. */
 void pm_rates_default(struct pm_rates *r, enum pm_dev_kind kind);
 /* GFLOP/s of one worker for an m x n x k tile product: interpolated in log2 of the tile's cube
- * root between table points; below the smallest point it falls as the square of the size
- * (launch latency dominates small tiles). */
+ * root between table points (made non-decreasing unless measured from rest); below the smallest
+ * point it falls as the square of the size (launch latency dominates small tiles). */
 double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* Microseconds for one m x n x k tile product on one worker. */
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
+/* How long `us` of T x T products (at the rates of pm_tile_us) take on a device under its power
+ * cap: at the table's rate up to after_s seconds of them, at the sustained rate from twice that
+ * (the call before left the cap engaged), a blend between. `us` itself without sustained rates. */
+double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us);
 /* Reads a kernel table (format in docs/AUTOTUNER.md) for devices of the given kind ("cpu" or
  * "gpu"). Returns 1 when rates were found, 0 when the file has none for that kind or is missing,
  * -1 on a malformed line (err: "path:line: reason"). */
