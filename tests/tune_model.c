@@ -243,6 +243,23 @@ static void home_file(char *path, size_t len, const char *name)
 	}
 }
 
+/* A table of this process's own (stem-<pid>.txt in home_file's folder) holding text: 0, or -1
+ * (said) when it cannot be written. */
+static int write_table(char *path, size_t len, const char *stem, const char *text)
+{
+	char name[64];
+	snprintf(name, sizeof name, "%s-%d.txt", stem, (int)getpid());
+	home_file(path, len, name);
+	FILE *f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0) {
+		if (f)
+			fclose(f);
+		t_check(0, "write %s", path);
+		return -1;
+	}
+	return fclose(f) == 0 ? 0 : -1;
+}
+
 /* The copy rates by tile and host pitch (struct pm_xfer): a table's points read back, the rate
  * interpolated in log2 between pitches and clamped beyond them, tables without a pitch read at
  * 4T, bad lines named; and the model pays for a matrix's pitch: the same 4096^3 host-resident
@@ -251,19 +268,12 @@ static void home_file(char *path, size_t len, const char *name)
 static void xfer_pitches(void)
 {
 	char path[1024], err[1200];
-	char name[64];
-	snprintf(name, sizeof name, "xfer-test-%d.txt", (int)getpid());
-	home_file(path, sizeof path, name);
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		t_check(0, "write %s", path);
+	if (write_table(path, sizeof path, "xfer-test",
+	                "# tile 2048: fast up to 32 KB pitches, slow beyond; tile 4096 in between\n"
+	                "xfer d 2048 16384 55 54 100\nxfer d 2048 262144 31 30 60\nxfer d 2048 32768 54 53 98\n"
+	                "xfer d 2048 65536 32 31 62\nxfer d 4096 32768 55 55 100\nxfer d 4096 262144 46 43 85\n"
+	                "xfer d 1024 35 50 70\n"))
 		return;
-	}
-	fputs("# tile 2048: fast up to 32 KB pitches, slow beyond; tile 4096 in between\n"
-	      "xfer d 2048 16384 55 54 100\nxfer d 2048 262144 31 30 60\nxfer d 2048 32768 54 53 98\n"
-	      "xfer d 2048 65536 32 31 62\nxfer d 4096 32768 55 55 100\nxfer d 4096 262144 46 43 85\n"
-	      "xfer d 1024 35 50 70\n", f);
-	fclose(f);
 	struct pm_xfer x;
 	int r = pm_xfer_load(&x, path, err, sizeof err);
 	t_check(r == 1 && x.n[1] == 7 && x.n[0] == 0 && x.pt[1][0].T == 1024 && x.pt[1][0].pitch == 32768 &&
@@ -310,10 +320,8 @@ static void xfer_pitches(void)
 	const char *why[] = { "pitch below a tile's column", "the same tile and pitch twice", "bad precision",
 	                      "a zero rate" };
 	for (int i = 0; i < 4; i++) {
-		if (!(f = fopen(path, "w")))
+		if (write_table(path, sizeof path, "xfer-test", bad[i]))
 			break;
-		fputs(bad[i], f);
-		fclose(f);
 		r = pm_xfer_load(&x, path, err, sizeof err);
 		t_check(r == -1 && strstr(err, "xfer") != NULL, "%s: rejected (%s)", why[i], err);
 	}
@@ -502,17 +510,11 @@ static void runtime_plans(void)
  * cap engages, then at the rate it holds; the model times a call's products that way. */
 static void power_cap(void)
 {
-	char path[1024], err[1200], name[64];
-	snprintf(name, sizeof name, "sustain-test-%d.txt", (int)getpid());
-	home_file(path, sizeof path, name);
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		t_check(0, "write %s", path);
+	char path[1024], err[1200];
+	if (write_table(path, sizeof path, "sustain-test",
+	                "gpu d 2048 58000\ngpu d 4096 61000\ngpu d 8192 62000\ngpu s 4096 50000\n"
+	                "cpu d 256 30\nsustain d 4096 54000 0.1\nsustain d 8192 53000 0.2\n"))
 		return;
-	}
-	fputs("gpu d 2048 58000\ngpu d 4096 61000\ngpu d 8192 62000\ngpu s 4096 50000\n"
-	      "cpu d 256 30\nsustain d 4096 54000 0.1\nsustain d 8192 53000 0.2\n", f);
-	fclose(f);
 	struct pm_rates r, c;
 	int lr = pm_rates_load(&r, path, "gpu", err, sizeof err), lc = pm_rates_load(&c, path, "cpu", err, sizeof err);
 	t_check(lr == 1 && r.sustained[1][1] == 54000 && r.sustained[1][2] == 53000 && r.after_s[1][2] == 0.2 &&
@@ -553,12 +555,11 @@ static void power_cap(void)
 	/* A table measured from rest ("rest" line) is read as measured, dips included; one measured
 	 * back to back is made non-decreasing in the size. */
 	for (int rest = 0; rest < 2; rest++) {
-		f = fopen(path, "w");
-		if (!f)
+		char text[256];
+		snprintf(text, sizeof text, "%sgpu s 2048 48500\ngpu s 3072 45000\ngpu s 4096 50000\n"
+		         "gpu d 2048 58000\ngpu d 3072 59000\ngpu d 4096 61000\n", rest ? "rest 2.0\n" : "");
+		if (write_table(path, sizeof path, "sustain-test", text))
 			break;
-		fprintf(f, "%sgpu s 2048 48500\ngpu s 3072 45000\ngpu s 4096 50000\ngpu d 2048 58000\n"
-		        "gpu d 3072 59000\ngpu d 4096 61000\n", rest ? "rest 2.0\n" : "");
-		fclose(f);
 		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
 		double at3072 = pm_rate_gflops(&r, 0, 3072, 3072, 3072), mid = pm_rate_gflops(&r, 0, 2508, 2508, 2508);
 		t_check(lr == 1 && r.from_rest == rest && fabs(at3072 - (rest ? 45000 : 48500)) < 1e-6 &&
@@ -570,12 +571,10 @@ static void power_cap(void)
 	static const char *bad[] = { "sustain d 4096 -5 0.1\n", "sustain d 4096 50000\n", "sustain q 4096 5 1\n",
 	                             "sustain d 4096 50000 0\n", "rest -1\n", "rest\n" };
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		f = fopen(path, "w");
-		if (!f)
+		char text[128];
+		snprintf(text, sizeof text, "gpu d 4096 61000\n%s", bad[i]);
+		if (write_table(path, sizeof path, "sustain-test", text))
 			break;
-		fputs("gpu d 4096 61000\n", f);
-		fputs(bad[i], f);
-		fclose(f);
 		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
 		t_check(lr == -1 && strstr(err, ":2:") && strstr(err, bad[i][0] == 's' ? "sustain" : "rest"), "'%.*s' refused: %s",
 		        (int)strlen(bad[i]) - 1, bad[i], err);
