@@ -480,7 +480,7 @@ static void runtime_plans(void)
 	/* Kernel calibration writes a table the model reads back. */
 	char path[1024], err[1200];
 	home_file(path, sizeof path, "kernels-test.txt");
-	int rc = paralia_calibrate_kernels(path);
+	int rc = pm_calibrate_kernels(path, PM_CALIBRATE_CPU); /* a GPU's takes minutes: device calls */
 	struct pm_rates rt;
 	int lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
 	t_check(rc == 0 && lr == 1 && rt.n == 4 && rt.gflops[1][0] > 0 && rt.gflops[0][3] > 0,
@@ -525,15 +525,45 @@ static void power_cap(void)
 	t_check(fabs(cap4 - 1e6 * 61.0 / 54) < 1 && fabs(cap8 - 1e6 * 62.0 / 53) < 1 && big == cap8,
 	        "a second of products runs capped throughout (4096: %.0f us, 8192: %.0f; larger as 8192: %.0f)",
 	        cap4, cap8, big);
-	double want6 = 1e6 * pm_rate_gflops(&r, 1, 6144, 6144, 6144) / (54000 + (53000 - 54000) * log2(1.5));
-	t_check(fabs(cap6 - want6) < 1, "6144 between the measured sizes (%.0f us, want %.0f)", cap6, want6);
+	double want6 = 1e6 * (61.0 / 54 + log2(1.5) * (62.0 / 53 - 61.0 / 54));
+	double part6 = pm_capped_us(&r, 1, 6144, 0.15e6), want_part6 = 0.15e6 * (1 + 0.5 * (want6 / 1e6 - 1));
+	t_check(fabs(cap6 - want6) < 1 && fabs(part6 - want_part6) < 1,
+	        "6144: the slowdown between the measured sizes' (%.0f us, want %.0f), the delay of the "
+	        "nearest capped size below (0.15 s: %.0f, want %.0f)", cap6, want6, part6, want_part6);
 	double short4 = pm_capped_us(&r, 1, 4096, 0.09e6), mid4 = pm_capped_us(&r, 1, 4096, 0.15e6);
 	double want_mid = 0.15e6 * (1 + 0.5 * (61.0 / 54 - 1));
 	t_check(short4 == 0.09e6 && fabs(mid4 - want_mid) < 1,
 	        "before the cap engages the table's rate (%.0f us); between one and two delays a blend "
 	        "(%.0f, want %.0f)", short4, mid4, want_mid);
-	t_check(pm_capped_us(&r, 0, 4096, 1e6) == 1e6 && fabs(pm_capped_us(&r, 1, 2048, 1e6) - 1e6 * 58.0 / 54) < 1,
-	        "no sustain line for single precision: no cap; 2048 clamped to the smallest measured size");
+	t_check(pm_capped_us(&r, 0, 4096, 1e6) == 1e6 && pm_capped_us(&r, 1, 2048, 1e6) == 1e6 &&
+	        fabs(pm_capped_us(&r, 1, 2896, 1e6) - 1e6 * (1 + 0.5 * (61.0 / 54 - 1))) < 1e3,
+	        "no sustain line: no cap (FP32, FP64 2048), and halfway to a capped size half its slowdown");
+	/* the calibration's run from rest, read (pm_read_rest_run): chunks of 60 GFLOP (1 ms at 60
+	 * TFLOP/s) */
+	{
+		int n[1600];
+		double end[1600], t = 0;
+		struct pm_rest_run u;
+		for (int c = 0; c < 1600; c++) /* 60 TFLOP/s for 0.1 s, then 50 */
+			n[c] = 1, end[c] = t += c < 100 ? 6e10 / 60e6 : 6e10 / 50e6;
+		pm_read_rest_run(6e10, n, end, 1600, &u);
+		t_check(fabs(u.gflops - 60e3) < 1 && fabs(u.sustained - 50e3) < 1 && fabs(u.after_s - 0.1) < 1e-9,
+		        "a run that drops from 60 to 50 TFLOP/s after 0.1 s: %.0f, then %.0f after %.4f s",
+		        u.gflops, u.sustained, u.after_s);
+		t = 0;
+		for (int c = 0; c < 1600; c++) /* within 5% throughout: no cap */
+			end[c] = t += 6e10 / (c % 2 ? 50e6 : 51e6);
+		pm_read_rest_run(6e10, n, end, 1600, &u);
+		t_check(u.sustained == 0 && u.after_s == 0 && u.gflops > 50e3 && u.gflops < 51e3,
+		        "a flat run has no cap (%.0f GFLOP/s)", u.gflops);
+		n[0] = 4, end[0] = 0.16e6, n[1] = 4, end[1] = 0.35e6; /* one long chunk per product group */
+		for (int c = 2; c < 12; c++)
+			n[c] = 4, end[c] = end[c - 1] + 0.2e6;
+		pm_read_rest_run(2e12, n, end, 12, &u);
+		t_check(fabs(u.gflops - 50e3) < 1 && fabs(u.sustained - 40e3) < 1 && u.after_s > 0,
+		        "chunks longer than the 40 ms window: the first is the rate from rest (%.0f), %.0f later",
+		        u.gflops, u.sustained);
+	}
 
 	/* The model: a GPU-resident 32768^3 DGEMM on one GPU at tile 8192: its products capped. */
 	struct lm_db db;
@@ -569,7 +599,8 @@ static void power_cap(void)
 	}
 	/* Malformed sustain and rest lines name their line. */
 	static const char *bad[] = { "sustain d 4096 -5 0.1\n", "sustain d 4096 50000\n", "sustain q 4096 5 1\n",
-	                             "sustain d 4096 50000 0\n", "rest -1\n", "rest\n" };
+	                             "sustain d 4096 50000 -0.1\n", "sustain d 3072 50000 0.1\n", "rest -1\n",
+	                             "rest\n" };
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		char text[128];
 		snprintf(text, sizeof text, "gpu d 4096 61000\n%s", bad[i]);
@@ -578,6 +609,12 @@ static void power_cap(void)
 		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
 		t_check(lr == -1 && strstr(err, ":2:") && strstr(err, bad[i][0] == 's' ? "sustain" : "rest"), "'%.*s' refused: %s",
 		        (int)strlen(bad[i]) - 1, bad[i], err);
+	}
+	/* The calibration writes 0 seconds for a cap that engaged at once: read, and capped throughout. */
+	if (write_table(path, sizeof path, "sustain-test", "gpu d 4096 61000\nsustain d 4096 50000 0.0000\n") == 0) {
+		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
+		t_check(lr == 1 && fabs(pm_capped_us(&r, 1, 4096, 1000) - 1000 * 61.0 / 50) < 1e-6,
+		        "a cap from the start (0 s) read and applied to a 1 ms call (%d: %s)", lr, lr < 0 ? err : "");
 	}
 	remove(path);
 }

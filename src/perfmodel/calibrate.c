@@ -18,51 +18,19 @@
  * C tiles in turn, so consecutive tasks do not wait for each other's C: the worker pipelines them
  * as it does in a real call, and the rate is the kernel's, not the kernel's plus a round trip.
  * A CPU core runs `reps` of them. A GPU rests REST_S first (its power cap acts on the power it drew
- * lately), then computes for RUN_S in chunks of ~CHUNK_S: gflops is its rate over the first FRESH_S,
- * sustained its rate from SETTLED_S on (one H200's DGEMM: 61 TFLOP/s, then the 700 W cap takes it
- * to ~53 within 0.1-0.8 s), after_s how long it ran at the first rate, counted by the work it did
- * over the run (so a noisy chunk cannot place it); where the later rate is within CAPPED of the
- * first, there is no cap and gflops is the run's. watts: the GPU's mean power over its run (NVML's
- * energy counter; 0 when the worker is no GPU or NVML cannot tell). */
+ * lately), then computes for RUN_S in chunks of ~CHUNK_S, read by pm_read_rest_run (the rate from
+ * rest, the rate once capped, the cap's delay); a size whose product takes more than MAX_PRODUCT_S
+ * is left out (a slow GPU's 16384). watts: the GPU's mean power over its run (NVML's energy
+ * counter; 0 when the worker is no GPU or NVML cannot tell). */
 enum { NC = 4, NBUF = 2 + NC, MAX_CHUNKS = 256 };
 #define REST_S 2.0
 #define RUN_S 1.6
 #define CHUNK_S 0.02
-#define FRESH_S 0.04
-#define SETTLED_S 0.6
-#define CAPPED 0.95
+#define MAX_PRODUCT_S 0.5
 struct kernel_rates {
-	double gflops, sustained, after_s, watts;
+	struct pm_rest_run run;
+	double watts;
 };
-
-/* The GPU's run from rest: chunk c ran n[c] products ending at end[c] us after the start. */
-static struct kernel_rates read_run(double flops, const int *n, const double *end, int nch)
-{
-	struct kernel_rates k = { 0, 0, 0, 0 };
-	double work = 0, first = 0, first_t = 0, late = 0, late_t = 0, t = 0;
-	for (int c = 0; c < nch; c++) {
-		double w = flops * n[c], dt = end[c] - t;
-		if (t < FRESH_S * 1e6)
-			first += w, first_t += dt;
-		if (t >= SETTLED_S * 1e6)
-			late += w, late_t += dt;
-		work += w;
-		t = end[c];
-	}
-	if (t <= 0 || first_t <= 0)
-		return k;
-	double F = first / first_t, S = late_t > 0 ? late / late_t : 0; /* flops per us */
-	if (!(S > 0) || S >= CAPPED * F) {
-		k.gflops = work / t / 1e3;
-		return k;
-	}
-	/* work = F a + S (t - a) */
-	double a = (work - S * t) / (F - S);
-	k.gflops = F / 1e3;
-	k.sustained = S / 1e3;
-	k.after_s = (a < 0 ? 0 : a > t ? t : a) * 1e-6;
-	return k;
-}
 
 static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, int to)
 {
@@ -79,7 +47,7 @@ static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, in
 
 static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 {
-	struct kernel_rates k = { 0, 0, 0, 0 };
+	struct kernel_rates k = { { 0, 0, 0 }, 0 };
 	size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)T * T;
 	void *buf[NBUF];
 	starpu_data_handle_t h[NBUF];
@@ -111,13 +79,15 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 		double t0 = starpu_timing_now();
 		ret = submit_products(dbl, w, h, r, r + reps);
 		double us = starpu_timing_now() - t0;
-		k.gflops = us > 0 ? flops * reps / (us * 1e3) : 0;
+		k.run.gflops = us > 0 ? flops * reps / (us * 1e3) : 0;
 	} else if (!ret) {
 		/* products per chunk from the first ones' time */
 		double t0 = starpu_timing_now();
 		ret = submit_products(dbl, w, h, r, r + NC);
 		r += NC;
 		double per = (starpu_timing_now() - t0) / NC;
+		if (per > MAX_PRODUCT_S * 1e6)
+			goto out;
 		int chunk = per > 0 ? (int)fmin(2e4, fmax(1.0, CHUNK_S * 1e6 / per)) : 1;
 		starpu_sleep((float)REST_S);
 		int n[MAX_CHUNKS], nch = 0;
@@ -132,21 +102,22 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 		}
 		double e1 = pm_gpu_energy_mj(starpu_worker_get_devid(w));
 		if (!ret && nch > 0) {
-			k = read_run(flops, n, end, nch);
+			pm_read_rest_run(flops, n, end, nch, &k.run);
 			if (e1 > e0) /* NAN compares false: no watts */
 				k.watts = (e1 - e0) * 1e-3 / (end[nch - 1] * 1e-6);
 		}
 	}
+out:
 	for (int i = 0; i < NBUF; i++) {
 		starpu_data_unregister(h[i]);
 		starpu_free_noflag(buf[i], elem * count);
 	}
 	if (ret)
-		k.gflops = k.sustained = 0;
+		k.run.gflops = k.run.sustained = 0;
 	return k;
 }
 
-int paralia_calibrate_kernels(const char *path)
+int pm_calibrate_kernels(const char *path, unsigned kinds)
 {
 	const char *who = "paralia_calibrate_kernels";
 	if (!paralia_is_initialized()) {
@@ -171,18 +142,24 @@ int paralia_calibrate_kernels(const char *path)
 	/* GPUs: every tile size the autotuner tries from 512 on (kernels are not smooth in the size:
 	 * one H200's SGEMM ran 7-9% slower at 3072 than at 2048), and 16384, for the one kernel of a
 	 * whole GPU-resident call */
-	if (starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0) >= 0)
+	int gpuw = kinds & PM_CALIBRATE_GPU ? starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0) : -1;
+	if (gpuw >= 0)
 		fprintf(f, "# the GPU rested this long before each size: its rates are read as measured\n"
 		        "rest %.1f\n", REST_S);
-	static const int gpuT[] = { 512, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 16384 },
-	                 cpuT[] = { 64, 128, 256, 512 };
-	struct { const char *kind; enum starpu_worker_archtype t; const int *T; int n; } k[2] = {
-		{ "cpu", STARPU_CPU_WORKER, cpuT, 4 }, { "gpu", STARPU_CUDA_WORKER, gpuT, 9 } };
+	const int *cand;
+	int ncand = pm_tile_candidates(&cand), gpuT[PM_MAX_RATES], ngpu = 0;
+	for (int j = 0; j < ncand && ngpu < PM_MAX_RATES - 1; j++)
+		if (cand[j] >= 512)
+			gpuT[ngpu++] = cand[j];
+	gpuT[ngpu++] = 16384;
+	static const int cpuT[] = { 64, 128, 256, 512 };
+	struct { const char *kind; enum starpu_worker_archtype t; const int *T; int n; unsigned bit; } k[2] = {
+		{ "cpu", STARPU_CPU_WORKER, cpuT, 4, PM_CALIBRATE_CPU }, { "gpu", STARPU_CUDA_WORKER, gpuT, ngpu, PM_CALIBRATE_GPU } };
 	/* the GPU's rates it holds under its power cap, written after the table */
-	char sustain[2 * 8][96];
+	char sustain[2 * PM_MAX_RATES][96];
 	int nsus = 0;
 	for (int i = 0; i < 2; i++) {
-		int w = starpu_worker_get_by_type(k[i].t, 0);
+		int w = kinds & k[i].bit ? starpu_worker_get_by_type(k[i].t, 0) : -1;
 		if (w < 0)
 			continue;
 		for (int p = 1; p >= 0; p--)
@@ -190,20 +167,21 @@ int paralia_calibrate_kernels(const char *path)
 				/* CPU cores: a few products, they are slow; GPUs: a run from rest */
 				int T = k[i].T[j];
 				struct kernel_rates r = time_gemm(p, w, T, 3);
+				const struct pm_rest_run *u = &r.run;
 				fprintf(stderr, "paralia: %s: %s %cgemm tile %d: %.1f GFLOP/s", who, k[i].kind,
-				        p ? 'd' : 's', T, r.gflops);
+				        p ? 'd' : 's', T, u->gflops);
 				if (r.watts > 0)
 					fprintf(stderr, ", %.0f W", r.watts);
-				if (r.sustained > 0)
-					fprintf(stderr, " for %.2f s, then %.1f GFLOP/s", r.after_s, r.sustained);
-				fprintf(stderr, "\n");
-				if (r.gflops > 0 && r.watts > 0)
-					fprintf(f, "%s %c %d %.3f %.1f\n", k[i].kind, p ? 'd' : 's', T, r.gflops, r.watts);
-				else if (r.gflops > 0)
-					fprintf(f, "%s %c %d %.3f\n", k[i].kind, p ? 'd' : 's', T, r.gflops);
-				if (r.gflops > 0 && r.sustained > 0 && nsus < 16)
-					snprintf(sustain[nsus++], sizeof sustain[0], "sustain %c %d %.3f %.3f\n",
-					         p ? 'd' : 's', T, r.sustained, r.after_s);
+				if (u->sustained > 0)
+					fprintf(stderr, " for %.2f s, then %.1f GFLOP/s", u->after_s, u->sustained);
+				fprintf(stderr, u->gflops > 0 ? "\n" : " (left out)\n");
+				if (u->gflops > 0 && r.watts > 0)
+					fprintf(f, "%s %c %d %.3f %.1f\n", k[i].kind, p ? 'd' : 's', T, u->gflops, r.watts);
+				else if (u->gflops > 0)
+					fprintf(f, "%s %c %d %.3f\n", k[i].kind, p ? 'd' : 's', T, u->gflops);
+				if (u->gflops > 0 && u->sustained > 0 && nsus < (int)(sizeof sustain / sizeof *sustain))
+					snprintf(sustain[nsus++], sizeof sustain[0], "sustain %c %d %.3f %.4f\n",
+					         p ? 'd' : 's', T, u->sustained, u->after_s);
 			}
 	}
 	if (nsus > 0)
@@ -211,8 +189,7 @@ int paralia_calibrate_kernels(const char *path)
 		        "# cap, which engaged after computing that long from rest (the rate above: before)\n");
 	for (int i = 0; i < nsus; i++)
 		fputs(sustain[i], f);
-	int cw = starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0);
-	if (cw >= 0 && pm_calibrate_xfer(f, cw) == 0) /* xfer_calibrate.c */
+	if (gpuw >= 0 && pm_calibrate_xfer(f, gpuw) == 0) /* xfer_calibrate.c */
 		fprintf(stderr, "paralia: %s: no tile copy rates measured: the autotuner will take host "
 		        "copies at the link map's bandwidths, which small tiles do not reach\n", who);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -223,4 +200,9 @@ int paralia_calibrate_kernels(const char *path)
 	starpu_task_wait_for_all(); /* running tasks may point at a cached plan's worker mask */
 	pm_plan_shutdown(); /* plans and rates are rebuilt from the new table on the next call */
 	return 0;
+}
+
+int paralia_calibrate_kernels(const char *path)
+{
+	return pm_calibrate_kernels(path, PM_CALIBRATE_CPU | PM_CALIBRATE_GPU);
 }

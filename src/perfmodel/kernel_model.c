@@ -84,48 +84,74 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)
 	return 2.0 * m * n * k / (pm_rate_gflops(r, dbl, m, n, k) * 1e3);
 }
 
-/* What the power cap leaves at tile T (*after: seconds before it engages), linear in log2(T)
- * between the measured sizes and clamped to them: no envelope, a larger kernel may draw more power
- * and hold less. 0 where nothing was measured. */
-static double sustained_gflops(const struct pm_rates *r, int d, int T, double *after)
+/* The power cap at tile T: how much slower products run once it engaged (1: no cap there) and
+ * after how long (*after, seconds; that of the nearest capped size), linear in log2(T) over the
+ * table's sizes and clamped beyond them: no envelope, a larger kernel may draw more power. */
+static double cap_slowdown(const struct pm_rates *r, int d, int T, double *after)
 {
-	int lo = -1, hi = -1;
-	for (int i = 0; i < r->n; i++)
-		if (r->sustained[d][i] > 0) {
-			if (r->T[i] <= T)
-				lo = i;
-			if (r->T[i] >= T && hi < 0)
-				hi = i;
-		}
 	*after = 0;
-	if (lo < 0 && hi < 0)
-		return 0;
-	if (lo < 0 || hi < 0 || lo == hi) {
-		int i = lo < 0 ? hi : lo;
-		*after = r->after_s[d][i];
-		return r->sustained[d][i];
+	if (r->n == 0)
+		return 1;
+	int i = 0;
+	while (i + 1 < r->n && r->T[i + 1] <= T)
+		i++;
+	int j = i + 1 < r->n && r->T[i] < T ? i + 1 : i;
+	double slow[2];
+	int at[2] = { i, j };
+	for (int e = 0; e < 2; e++) {
+		double s = r->sustained[d][at[e]];
+		slow[e] = s > 0 ? fmax(1.0, r->gflops[d][at[e]] / s) : 1.0;
 	}
-	double f = log2((double)T / r->T[lo]) / log2((double)r->T[hi] / r->T[lo]);
-	*after = r->after_s[d][lo] + f * (r->after_s[d][hi] - r->after_s[d][lo]);
-	return r->sustained[d][lo] + f * (r->sustained[d][hi] - r->sustained[d][lo]);
+	int near = r->sustained[d][i] > 0 ? i : j;
+	if (r->sustained[d][near] > 0)
+		*after = r->after_s[d][near];
+	if (j == i || T <= r->T[0])
+		return slow[0];
+	double f = log2((double)T / r->T[i]) / log2((double)r->T[j] / r->T[i]);
+	return slow[0] + f * (slow[1] - slow[0]);
 }
 
 double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us)
 {
 	int d = dbl ? 1 : 0;
-	double a, later = sustained_gflops(r, d, T, &a);
+	double a, slow = cap_slowdown(r, d, T, &a);
 	a *= 1e6;
-	if (!(later > 0) || !(a > 0) || !(us > a))
+	if (!(slow > 1) || !(us > a))
 		return us;
-	/* products slower than the table's once capped: never faster (a noisy calibration) */
-	double slow = fmax(1.0, pm_rate_gflops(r, dbl, T, T, T) / later);
 	/* A call computing longer than twice the cap's delay runs capped throughout: calls run back
 	 * to back (a program's loop, a benchmark's repetitions) and the one before left the cap
 	 * engaged. One H200, one cuBLAS DGEMM per call: 61.4 TFLOP/s at 8192^3 (18 ms), 55.5 at
-	 * 16384^3 (158 ms), 51.7 at 32768^3; the cap engaged after 0.1 s from rest. Between one and
-	 * two delays, a blend. */
-	double w = fmin(1.0, (us - a) / a);
+	 * 16384^3 (158 ms), 51.7 at 32768^3. Between one and two delays, a blend; a cap that engaged
+	 * at once (a = 0) holds throughout. */
+	double w = a > 0 ? fmin(1.0, (us - a) / a) : 1.0;
 	return us * (1 + w * (slow - 1));
+}
+
+void pm_read_rest_run(double flops, const int *n, const double *end, int nch, struct pm_rest_run *out)
+{
+	const double fresh_us = 0.04e6, settled_us = 0.6e6, capped = 0.95;
+	*out = (struct pm_rest_run){ 0, 0, 0 };
+	double work = 0, first = 0, first_t = 0, late = 0, late_t = 0, t = 0;
+	for (int c = 0; c < nch; c++) {
+		double w = flops * n[c], dt = end[c] - t;
+		if (t < fresh_us) /* the chunks starting in the first 40 ms */
+			first += w, first_t += dt;
+		if (t >= settled_us)
+			late += w, late_t += dt;
+		work += w;
+		t = end[c];
+	}
+	if (!(t > 0) || !(first_t > 0))
+		return;
+	double F = first / first_t, S = late_t > 0 ? late / late_t : 0; /* flops per us */
+	if (!(S > 0) || S >= capped * F) {
+		out->gflops = work / t / 1e3;
+		return;
+	}
+	double a = (work - S * t) / (F - S); /* work = F a + S (t - a) */
+	out->gflops = F / 1e3;
+	out->sustained = S / 1e3;
+	out->after_s = (a < 0 ? 0 : a > t ? t : a) * 1e-6;
 }
 
 /* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
@@ -141,7 +167,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	memset(&t, 0, sizeof t);
 	int nT[2] = { 0, 0 }, T[2][PM_MAX_RATES], ns[2] = { 0, 0 }, sT[2][PM_MAX_RATES];
 	double g[2][PM_MAX_RATES], sg[2][PM_MAX_RATES], after[2][PM_MAX_RATES];
-	int from_rest = 0;
+	int from_rest = 0, sline[2][PM_MAX_RATES];
 	char line[256];
 	int lineno = 0, ret = 0;
 	while (fgets(line, sizeof line, f)) {
@@ -166,18 +192,23 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		}
 		if (!strncmp(p, "sustain", 7) && strchr(" \t\n", p[7])) {
 			int got = sscanf(p + 7, " %c %d %lf %lf", &prec, &tile, &gf, &w);
-			if (got != 4 || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) || !(w > 0) || w > 1e4) {
+			if (got != 4 || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) || !(w >= 0) || w > 1e4) {
 				snprintf(err, errlen, "%s:%d: expected \"sustain <s|d> <tile> <GFLOP/s> <after "
-				         "seconds>\" with a rate and seconds above 0", path, lineno);
+				         "seconds>\" with a rate above 0 and seconds from 0", path, lineno);
 				ret = -1;
 				break;
 			}
-			if (!strcmp(kind, "gpu") && ns[prec == 'd'] < PM_MAX_RATES) {
-				int d = prec == 'd';
-				sT[d][ns[d]] = tile;
-				after[d][ns[d]] = w;
-				sg[d][ns[d]++] = gf;
+			int d = prec == 'd';
+			if (ns[d] == PM_MAX_RATES) {
+				snprintf(err, errlen, "%s:%d: more than %d sustain lines for one precision", path,
+				         lineno, PM_MAX_RATES);
+				ret = -1;
+				break;
 			}
+			sline[d][ns[d]] = lineno;
+			sT[d][ns[d]] = tile;
+			after[d][ns[d]] = w;
+			sg[d][ns[d]++] = gf;
 			continue;
 		}
 		int got = sscanf(p, "%15s %c %d %lf %lf", k, &prec, &tile, &gf, &w);
@@ -218,15 +249,20 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		t.gflops[0][i] = nT[0] ? pm_rate_gflops(&tmp, 0, t.T[i], t.T[i], t.T[i])
 		                       : g[1][i] * (strcmp(kind, "cpu") ? 1 : 2);
 	}
-	/* sustained rates on the table's tile grid: a size measured both ways */
-	for (int d = 0; d < 2; d++) {
-		for (int j = 0; j < ns[d]; j++)
-			for (int i = 0; i < t.n; i++)
-				if (t.T[i] == sT[d][j]) {
-					t.sustained[d][i] = sg[d][j];
-					t.after_s[d][i] = after[d][j];
-				}
-	}
+	/* sustained rates on the table's tile grid (the GPU's only): each on a size it has */
+	for (int d = 0; d < 2 && !strcmp(kind, "gpu"); d++)
+		for (int j = 0; j < ns[d]; j++) {
+			int i = 0;
+			while (i < t.n && t.T[i] != sT[d][j])
+				i++;
+			if (i == t.n) {
+				snprintf(err, errlen, "%s:%d: sustain line for tile %d, which has no gpu d line",
+				         path, sline[d][j], sT[d][j]);
+				return -1;
+			}
+			t.sustained[d][i] = sg[d][j];
+			t.after_s[d][i] = after[d][j];
+		}
 	t.source = "kernel table";
 	*r = t;
 	return 1;

@@ -132,8 +132,19 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k);
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* How long `us` of T x T products (at the rates of pm_tile_us) take on a device under its power
  * cap: at the table's rate up to after_s seconds of them, at the sustained rate from twice that
- * (the call before left the cap engaged), a blend between. `us` itself without sustained rates. */
+ * (the call before left the cap engaged), a blend between; the slowdown interpolated over the
+ * table's sizes, none at a size without a sustain line. `us` itself without sustained rates. */
 double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us);
+/* A GPU's calibration run from rest (paralia_calibrate_kernels): chunk c of nch ran n[c] products
+ * of `flops` each, ending end[c] us after the start. gflops is its rate over the chunks starting in
+ * its first 40 ms (one long first chunk: that chunk), sustained its rate over the chunks starting
+ * from 0.6 s on, and after_s how long it ran at the first rate, counted from the work done over
+ * the run (so no single chunk places it); where the later rate is within 5% of the first there is
+ * no cap: sustained 0, gflops the run's rate. */
+struct pm_rest_run {
+	double gflops, sustained, after_s;
+};
+void pm_read_rest_run(double flops, const int *n, const double *end, int nch, struct pm_rest_run *out);
 /* Reads a kernel table (format in docs/AUTOTUNER.md) for devices of the given kind ("cpu" or
  * "gpu"). Returns 1 when rates were found, 0 when the file has none for that kind or is missing,
  * -1 on a malformed line (err: "path:line: reason"). */

@@ -60,4 +60,8 @@ void pm_kernel_table_path(char *out, size_t len);
 int pm_plan_cache_count(void);
 /* Forgets every plan and the machine model (paralia_shutdown; StarPU is idle then). */
 void pm_plan_shutdown(void);
+/* paralia_calibrate_kernels for some device kinds only (calibrate.c): tests/tune_model checks the
+ * table it writes on CPU cores, where a GPU would take minutes beside the other tests. */
+enum { PM_CALIBRATE_CPU = 1, PM_CALIBRATE_GPU = 2 };
+int pm_calibrate_kernels(const char *path, unsigned kinds);
 #endif
