@@ -142,6 +142,7 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 	/* GPUs: every tile size the autotuner tries from 512 on (kernels are not smooth in the size:
 	 * one H200's SGEMM ran 7-9% slower at 3072 than at 2048), and 16384, for the one kernel of a
 	 * whole GPU-resident call */
+	int cpuw = kinds & PM_CALIBRATE_CPU ? starpu_worker_get_by_type(STARPU_CPU_WORKER, 0) : -1;
 	int gpuw = kinds & PM_CALIBRATE_GPU ? starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0) : -1;
 	if (gpuw >= 0)
 		fprintf(f, "# the GPU rested this long before each size: its rates are read as measured\n"
@@ -153,13 +154,13 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 			gpuT[ngpu++] = cand[j];
 	gpuT[ngpu++] = 16384;
 	static const int cpuT[] = { 64, 128, 256, 512 };
-	struct { const char *kind; enum starpu_worker_archtype t; const int *T; int n; unsigned bit; } k[2] = {
-		{ "cpu", STARPU_CPU_WORKER, cpuT, 4, PM_CALIBRATE_CPU }, { "gpu", STARPU_CUDA_WORKER, gpuT, ngpu, PM_CALIBRATE_GPU } };
+	struct { const char *kind; int w; const int *T; int n; } k[2] = {
+		{ "cpu", cpuw, cpuT, 4 }, { "gpu", gpuw, gpuT, ngpu } };
 	/* the GPU's rates it holds under its power cap, written after the table */
 	char sustain[2 * PM_MAX_RATES][96];
 	int nsus = 0;
 	for (int i = 0; i < 2; i++) {
-		int w = kinds & k[i].bit ? starpu_worker_get_by_type(k[i].t, 0) : -1;
+		int w = k[i].w;
 		if (w < 0)
 			continue;
 		for (int p = 1; p >= 0; p--)

@@ -46,6 +46,14 @@ void pm_rates_default(struct pm_rates *r, enum pm_dev_kind kind)
 	}
 }
 
+/* Linear in log2 of the abscissa between (x0, y0) and (x1, y1). */
+static double log_interp(double x, double x0, double y0, double x1, double y1)
+{
+	if (x1 <= x0)
+		return y0;
+	return y0 + (y1 - y0) * log2(x / x0) / log2(x1 / x0);
+}
+
 /* Between table points the rate is linear in log2 of the size. A table measured from rest (its
  * "rest" line: paralia-kernels rests the GPU before each size, and the power cap is read apart, in
  * the sustain lines) is read as measured: its dips are the kernel's. FP32 on one H200: 3072 tiles
@@ -68,10 +76,8 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 	double lo = g[0]; /* the rate read at T[i - 1] */
 	for (int i = 1; i < r->n; i++) {
 		double hi = r->from_rest ? g[i] : fmax(lo, g[i]);
-		if (s <= r->T[i]) {
-			double f = log2(s / r->T[i - 1]) / log2((double)r->T[i] / r->T[i - 1]);
-			return lo + f * (hi - lo);
-		}
+		if (s <= r->T[i])
+			return log_interp(s, r->T[i - 1], lo, r->T[i], hi);
 		lo = hi;
 	}
 	return lo;
@@ -105,10 +111,9 @@ static double cap_slowdown(const struct pm_rates *r, int d, int T, double *after
 	int near = r->sustained[d][i] > 0 ? i : j;
 	if (r->sustained[d][near] > 0)
 		*after = r->after_s[d][near];
-	if (j == i || T <= r->T[0])
+	if (T <= r->T[0])
 		return slow[0];
-	double f = log2((double)T / r->T[i]) / log2((double)r->T[j] / r->T[i]);
-	return slow[0] + f * (slow[1] - slow[0]);
+	return log_interp(T, r->T[i], slow[0], r->T[j], slow[1]); /* j == i: slow[0] */
 }
 
 double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us)
@@ -328,14 +333,6 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 		return ret;
 	*x = t;
 	return 1;
-}
-
-/* Linear in log2 of the abscissa between (x0, y0) and (x1, y1). */
-static double log_interp(double x, double x0, double y0, double x1, double y1)
-{
-	if (x1 <= x0)
-		return y0;
-	return y0 + (y1 - y0) * log2(x / x0) / log2(x1 / x0);
 }
 
 /* The rate at one measured tile size (points pt[0..n) of that size, by pitch), clamped to its
