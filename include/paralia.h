@@ -49,9 +49,12 @@ enum paralia_error {
 const char *paralia_strerror(int code);
 
 /*
- * Starts paralia. If StarPU is not running yet, paralia starts it (with starpu_init(NULL), so the
- * usual STARPU_* variables apply) and stops it in paralia_shutdown(); if the application already
- * started StarPU, paralia uses it and leaves it running. Calls nest (reference counted).
+ * Starts paralia. If StarPU is not running yet, paralia starts it (StarPU's default configuration
+ * and paralia's policy, so the usual STARPU_* variables apply) and stops it in paralia_shutdown();
+ * if the application already started StarPU, paralia uses it and leaves it running. Calls nest
+ * (reference counted). Starting StarPU on a machine with GPUs, paralia leaves one core to the
+ * calling thread, which submits the tasks (StarPU's reserve_ncpus), unless STARPU_NCPU,
+ * STARPU_RESERVE_NCPU or STARPU_MAIN_THREAD_* say otherwise.
  */
 int paralia_init(void);
 void paralia_shutdown(void);

@@ -90,10 +90,14 @@ case $program in
 esac
 [ -x "$exe" ] || die "no program $exe"
 ngpus=$(grep -cE '^node +[0-9]+ +gpu ' "$linkmap")
-# As on the real machines: one core drives each GPU, the others are CPU workers. All GPUs of a
-# machine are the same model, so StarPU keeps one performance model for them (device 0's).
+# As on the real machines: one core drives each GPU, one is left to the calling thread when
+# there are GPUs and cores enough (paralia_init: pl_reserve_submit_core), the others are CPU
+# workers. All GPUs of a machine are the same model, so StarPU keeps one performance model for
+# them (device 0's).
+ncpu=$((cpus - ngpus))
+[ "$ngpus" -gt 0 ] && [ "$cpus" -ge $((ngpus + 3)) ] && ncpu=$((ncpu - 1))
 export STARPU_HOME=$home STARPU_HOSTNAME=$host STARPU_NCUDA=${STARPU_NCUDA:-$ngpus} \
-       STARPU_NCPU=${STARPU_NCPU:-$((cpus - ngpus))} STARPU_NOPENCL=0 \
+       STARPU_NCPU=${STARPU_NCPU:-$ncpu} STARPU_NOPENCL=0 \
        STARPU_PERF_MODEL_HOMOGENEOUS_CUDA=1 STARPU_CALIBRATE_MINIMUM=1 \
        PARALIA_LINKMAP=${PARALIA_LINKMAP:-$linkmap} PARALIA_HOME=$dir/paralia-home \
        LD_LIBRARY_PATH=$bsim/.libs:$sim_prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

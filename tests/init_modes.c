@@ -8,7 +8,9 @@
  */
 #include "config.h"
 #include "tests/testing.h"
+#include "core/core.h"
 #include <starpu.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,6 +29,44 @@ static int dgemm_matches_cblas(const char *mode)
 	double err = t_maxdiff_d(C, M, R, M, M, N) / (t_maxabs_d(R, M, N, M) * K);
 	t_check(ret == 0 && err < 1e-14, "%s: dgemm returned %d, relative error %.2e", mode, ret, err);
 	return ret;
+}
+
+/* Whether paralia_init leaves a core to the calling thread (pl_reserve_submit_core): only with a
+ * GPU, enough cores, and no placement of StarPU's threads chosen by the user. The user's variables
+ * are set aside for these checks and put back. */
+static void reserve_rule(void)
+{
+	static const char *const vars[] = { "STARPU_NCPU", "STARPU_NCPUS", "STARPU_RESERVE_NCPU",
+	                                    "STARPU_MAIN_THREAD_BIND", "STARPU_MAIN_THREAD_CPUID",
+	                                    "STARPU_MAIN_THREAD_COREID", "STARPU_NCUDA" };
+	enum { NV = sizeof vars / sizeof *vars };
+	char *saved[NV];
+	for (int i = 0; i < NV; i++) {
+		const char *v = getenv(vars[i]);
+		saved[i] = v ? strdup(v) : NULL;
+		unsetenv(vars[i]);
+	}
+	t_check(pl_reserve_submit_core(1, 16) == 1, "reserve: one GPU, 16 cores");
+	t_check(pl_reserve_submit_core(8, 11) == 1, "reserve: 8 GPUs, 11 cores (2 CPU workers left)");
+	t_check(pl_reserve_submit_core(8, 10) == 0, "reserve: 8 GPUs, 10 cores (1 CPU worker left)");
+	t_check(pl_reserve_submit_core(0, 64) == 0, "reserve: no GPU");
+	t_check(pl_reserve_submit_core(1, 0) == 0, "reserve: cores unknown");
+	for (int i = 0; i < NV - 1; i++) {
+		setenv(vars[i], "2", 1);
+		t_check(pl_reserve_submit_core(1, 16) == 0, "reserve: %s set by the user", vars[i]);
+		unsetenv(vars[i]);
+	}
+	setenv("STARPU_NCUDA", "0", 1);
+	t_check(pl_reserve_submit_core(1, 16) == 0, "reserve: STARPU_NCUDA=0");
+	setenv("STARPU_NCUDA", "1", 1);
+	t_check(pl_reserve_submit_core(1, 16) == 1, "reserve: STARPU_NCUDA=1");
+	for (int i = 0; i < NV; i++) {
+		if (saved[i])
+			setenv(vars[i], saved[i], 1);
+		else
+			unsetenv(vars[i]);
+		free(saved[i]);
+	}
 }
 
 int main(void)
@@ -57,9 +97,18 @@ int main(void)
 	t_check(starpu_is_initialized(), "joined: paralia left the application's StarPU running");
 	starpu_shutdown();
 
+	reserve_rule();
+
 	/* Mode 2: paralia owns StarPU. */
 	t_check(paralia_init() == 0, "owned: paralia_init");
 	t_check(starpu_is_initialized(), "owned: paralia started StarPU");
+	/* With a GPU, the calling thread keeps a core: StarPU's default is a CPU worker on every core
+	 * left by the GPUs' driver threads, one fewer here. */
+	long cores = pl_usable_cores();
+	int ngpu = (int)starpu_cuda_worker_get_count(), ncpu = (int)starpu_cpu_worker_get_count();
+	if (pl_reserve_submit_core(ngpu, cores))
+		t_check(ncpu <= cores - ngpu - 1, "owned: %d CPU workers with %d GPUs on %ld cores: no core "
+		        "left to the calling thread", ncpu, ngpu, cores);
 	dgemm_matches_cblas("owned");
 	paralia_shutdown();
 	t_check(!starpu_is_initialized(), "owned: paralia stopped the StarPU it started");

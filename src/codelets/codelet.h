@@ -129,6 +129,9 @@ void pl_submit_scope(const uint32_t *ids, unsigned len);
  * memory node when a worker takes it, by idle requests: the inputs of the task that will follow
  * it there, which StarPU cannot prefetch before that task is ready (submit.c). */
 void pl_submit_fetch_ahead(starpu_data_handle_t a, starpu_data_handle_t b);
+/* The next task this thread submits calls fn(arg) on its worker's thread once it has ended
+ * (StarPU's callback): a measurement can read the time a task ended without waiting for it. */
+void pl_submit_on_end(void (*fn)(void *), void *arg);
 
 /* A tile handle as the insert helpers take it (argument pos, name): not NULL, a StarPU matrix of
  * elem-byte elements whose rows, columns and (home) leading dimension fit a BLAS int, and whose

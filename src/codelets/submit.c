@@ -80,6 +80,15 @@ void pl_submit_fetch_ahead(starpu_data_handle_t a, starpu_data_handle_t b)
 	submit_ahead.h[1] = b;
 }
 
+/* A callback for the next task this thread submits (pl_submit_on_end). */
+static __thread struct { void (*fn)(void *); void *arg; } submit_end;
+
+void pl_submit_on_end(void (*fn)(void *), void *arg)
+{
+	submit_end.fn = fn;
+	submit_end.arg = arg;
+}
+
 static void fetch_ahead(void *arg)
 {
 	starpu_data_handle_t *h = arg;
@@ -96,9 +105,14 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
 {
 	starpu_data_handle_t ahead[2] = { submit_ahead.h[0], submit_ahead.h[1] };
 	submit_ahead.h[0] = submit_ahead.h[1] = NULL; /* for this task only */
+	void (*on_end)(void *) = submit_end.fn, *on_end_arg = submit_end.arg;
+	submit_end.fn = NULL;
+	submit_end.arg = NULL;
 	struct starpu_task *task = starpu_task_create();
 	if (!task)
 		return PARALIA_ERR_NO_MEMORY;
+	task->callback_func = on_end;
+	task->callback_arg = on_end_arg;
 	if (ahead[0] || ahead[1]) {
 		task->prologue_callback_pop_arg = malloc(sizeof ahead);
 		if (!task->prologue_callback_pop_arg) {

@@ -34,4 +34,12 @@ int pl_sim_gpu_of(const void *ptr);
  * registered twice runs once. Returns 0, or -1 when the table (8 hooks) is full. */
 enum pl_shutdown_phase { PL_SHUTDOWN_DATA, PL_SHUTDOWN_STATE };
 int pl_on_shutdown(enum pl_shutdown_phase phase, void (*hook)(void));
+
+/* Whether paralia_init, starting StarPU on a machine with ngpus GPUs and ncores cores, leaves one
+ * core to the calling thread (StarPU's reserve_ncpus): with a GPU, enough cores, and no STARPU_NCPU,
+ * STARPU_RESERVE_NCPU or STARPU_MAIN_THREAD_* placement chosen by the user (init.c says why). */
+int pl_reserve_submit_core(int ngpus, long ncores);
+/* The cores this process may run on, as StarPU counts them (a core's hardware threads are one);
+ * 0 if hwloc cannot tell. */
+long pl_usable_cores(void);
 #endif

@@ -9,9 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <hwloc.h>
 #include <paralia_sched.h>
 #ifdef HAVE_OPENBLAS_SET_NUM_THREADS
 #include <cblas.h>
+#endif
+#ifdef PARALIA_USE_CUDA
+#include <cuda_runtime.h>
 #endif
 
 /* The policy paralia starts StarPU with: its own, unless the user chose one with STARPU_SCHED
@@ -30,6 +34,45 @@ static struct starpu_sched_policy *pl_choose_policy(void)
 	if (ss && *ss && strcmp(ss, "paralia") != 0)
 		return NULL;
 	return paralia_sched_policy_get();
+}
+
+int pl_reserve_submit_core(int ngpus, long ncores)
+{
+	static const char *const chosen[] = { "STARPU_NCPU", "STARPU_NCPUS", "STARPU_RESERVE_NCPU",
+	                                      "STARPU_MAIN_THREAD_BIND", "STARPU_MAIN_THREAD_CPUID",
+	                                      "STARPU_MAIN_THREAD_COREID" };
+	for (size_t i = 0; i < sizeof chosen / sizeof *chosen; i++)
+		if (getenv(chosen[i]))
+			return 0; /* the user placed StarPU's threads */
+	const char *nc = getenv("STARPU_NCUDA");
+	if (nc && atoi(nc) == 0)
+		ngpus = 0;
+	/* a core for each GPU's driver thread, one for the caller, and still two CPU workers */
+	return ngpus > 0 && ncores >= ngpus + 3;
+}
+
+/* How many GPUs StarPU will find: CUDA's count (CUDA_VISIBLE_DEVICES applies), 0 without CUDA. */
+static int visible_gpus(void)
+{
+	int n = 0;
+#ifdef PARALIA_USE_CUDA
+	if (cudaGetDeviceCount(&n) != cudaSuccess)
+		n = 0;
+	cudaGetLastError();
+#endif
+	return n;
+}
+
+long pl_usable_cores(void)
+{
+	hwloc_topology_t t;
+	long n = 0;
+	if (hwloc_topology_init(&t) != 0)
+		return 0;
+	if (hwloc_topology_load(t) == 0)
+		n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE);
+	hwloc_topology_destroy(t);
+	return n;
 }
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the three below */
@@ -86,6 +129,17 @@ int paralia_init(void)
 		struct starpu_conf conf;
 		starpu_conf_init(&conf);
 		conf.sched_policy = pl_choose_policy();
+		/* StarPU's drivers poll: each worker keeps its core busy, and by default there is one
+		 * per core. The thread that calls paralia submits every task and waits for the call's
+		 * end; without a core of its own it runs only when the kernel's scheduler tick preempts
+		 * a polling worker. One H200 with 16 cores (bench/results/gemm-submit-2026-11-26e.md):
+		 * d 4096^3 at tile 8192 took 20.0 ms (medians of 5 runs, the slowest 24.0: the 4 ms
+		 * tick) and 12.2 with a core left; s 8192^3 at 8192 48.0-52.0 and 41.7. With a GPU, a
+		 * core taken from the CPU workers costs little (one core's ~50 GFLOP/s beside a GPU's
+		 * ~55 TFLOP/s); STARPU_NCPU, STARPU_RESERVE_NCPU or STARPU_MAIN_THREAD_* choose
+		 * otherwise. */
+		if (conf.reserve_ncpus <= 0 && pl_reserve_submit_core(visible_gpus(), pl_usable_cores()))
+			conf.reserve_ncpus = 1;
 		ret = starpu_init(&conf);
 		if (ret != 0) {
 			fprintf(stderr, "paralia: paralia_init: starpu_init failed (%d)\n", ret);

@@ -388,6 +388,8 @@ struct device_part {
 	double A, B, Cin;    /* bytes it brings in of each operand */
 	double comp;         /* us its products take, its lanes included */
 	double first_in;     /* bytes the first product brings in: whole tiles, the largest (gemm) */
+	double last_layer;   /* a product of the last layer over k against one of the others (kt > 1):
+	                        the ragged depth's share of a tile's time (1: k a multiple of T) */
 };
 
 /* Where the segments leave the results: the first one is final `early` us before the end of
@@ -410,15 +412,22 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	double br = fmin(PL_BLOCK, d->rows), bc = fmin(PL_BLOCK, d->cols), nb0 = br * bc;
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt), ct = d->Cin / d->n;
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
-	sg[0] = (struct segment){ 1, at + bt + ct, per };
+	/* The first block runs layer by layer: its products take a whole tile's time up to the last
+	 * layer, whose ragged depth takes last_layer of it. 20000x17000x9000 at tile 8192 (one block,
+	 * k = 8192 + 808): the average product put half the compute in the last layer, so C's tiles
+	 * left from mid-call in the model, and at its end on the GPU (one H200 from the host: 181 ms,
+	 * predicted 151). per_full: a product of a whole layer; the others keep the average. */
+	double f = d->kt > 1 ? d->last_layer : 1, per_full = per * d->kt / (d->kt - 1 + f);
+	double per_later = d->kt > 1 ? per_full * (d->kt - 2 + f) / (d->kt - 1) : per_full;
+	sg[0] = (struct segment){ 1, at + bt + ct, per_full };
 	/* the first block's other C tiles: wanted by its first layer in order, but when A and B are
 	 * on the device the worker runs the later steps of the chains whose C is there meanwhile, so
 	 * they come in over the block's other products (with A or B from the host, those steps' tiles
 	 * would queue behind the C tiles): C bytes per product of its first layer, and of all */
 	int spread = nb0 > 1 && at + bt <= 0;
 	double c_first = spread ? 0 : ct, c_all = spread ? (nb0 - 1) * ct / (d->kt * nb0 - 1) : 0;
-	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt) / (nb0 - 1) + c_first + c_all : 0, per };
-	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0 + c_all, per };
+	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt) / (nb0 - 1) + c_first + c_all : 0, per_full };
+	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0 + c_all, per_later };
 	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? ((d->rows - br) * d->kt * at + (d->rows - br) * bc * ct) / col_tasks : 0, per };
 	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? ((d->cols - bc) * d->kt * bt + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
 	/* The first product's tiles are whole ones, larger than the average where edges are ragged:
@@ -432,7 +441,7 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 		sg[0].in = first;
 	}
 	r->nfirst = d->kt > 1 ? 3 : 1;
-	r->early = d->kt > 1 ? (nb0 - 1) * per : 0;
+	r->early = d->kt > 1 ? (nb0 - 1) * per_full * f : 0;
 	/* the last block: what is left of the rows and columns after whole blocks */
 	double lr = d->rows - PL_BLOCK * floor((d->rows - 1) / PL_BLOCK);
 	double lc = d->cols - PL_BLOCK * floor((d->cols - 1) / PL_BLOCK);
@@ -550,8 +559,11 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
 			double first = (f.A[i] > 0 ? tm * tk * el : 0) + (f.B[i] > 0 ? tk * tn * el : 0) +
 			               (f.Cin[i] > 0 ? tm * tn * el : 0);
+			int kr = (int)(p->k - (t.Kt - 1) * T);
+			double whole = pm_tile_us(&dev[sel[i]].rates, p->dbl, tm, tn, tk) + PM_TASK_US;
+			double last = pm_tile_us(&dev[sel[i]].rates, p->dbl, tm, tn, kr) + PM_TASK_US;
 			struct device_part d = { n, (double)t.Kt, rows, fmax(1.0, n / rows), f.A[i], f.B[i], f.Cin[i],
-			                         comp, first };
+			                         comp, first, t.Kt > 1 && whole > 0 ? last / whole : 1 };
 			struct segment sg[5];
 			struct result_times r;
 			int nsg = p->routine == 'g' ? block_order_segments(&d, sg, &r) : column_order_segments(&d, sg, &r);

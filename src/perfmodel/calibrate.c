@@ -8,6 +8,7 @@
 #include "config.h"
 #include "perfmodel/plan.h"
 #include "core/core.h"
+#include "codelets/codelet.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -18,8 +19,9 @@
  * C tiles in turn, so consecutive tasks do not wait for each other's C: the worker pipelines them
  * as it does in a real call, and the rate is the kernel's, not the kernel's plus a round trip.
  * A CPU core runs `reps` of them. A GPU rests REST_S first (its power cap acts on the power it drew
- * lately), then computes for RUN_S in chunks of ~CHUNK_S, read by pm_read_rest_run (the rate from
- * rest, the rate once capped, the cap's delay); a size whose product takes more than MAX_PRODUCT_S
+ * lately), then computes for RUN_S in chunks of ~CHUNK_S, two queued at a time, each timed by its
+ * last product's end and read by pm_read_rest_run (the rate from rest, the rate once capped, the
+ * cap's delay); a size whose product takes more than MAX_PRODUCT_S
  * is left out (a slow GPU's 16384). watts: the GPU's mean power over its run (NVML's energy
  * counter; 0 when the worker is no GPU or NVML cannot tell). */
 enum { NC = 4, NBUF = 2 + NC, MAX_CHUNKS = 256 };
@@ -42,6 +44,29 @@ static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, in
 		          : paralia_task_sgemm('N', 'N', 1.0f, h[0], h[1], 0.5f, c, &o);
 	}
 	starpu_task_wait_for_all();
+	return ret;
+}
+
+static void note_end(void *slot)
+{
+	*(double *)slot = starpu_timing_now();
+}
+
+/* Products from..to-1 on worker w without waiting for them; the last one writes the time it ended
+ * into *ended (a task callback, on the worker's thread, so the measurement never waits for the
+ * submitting thread to wake up). */
+static int submit_chunk(int dbl, int w, starpu_data_handle_t *h, int from, int to, double *ended)
+{
+	struct paralia_task_opts o = { 0, w };
+	int ret = 0;
+	for (int r = from; r < to && !ret; r++) {
+		starpu_data_handle_t c = h[2 + r % NC];
+		if (r == to - 1)
+			pl_submit_on_end(note_end, ended);
+		ret = dbl ? paralia_task_dgemm('N', 'N', 1.0, h[0], h[1], 0.5, c, &o)
+		          : paralia_task_sgemm('N', 'N', 1.0f, h[0], h[1], 0.5f, c, &o);
+	}
+	pl_submit_on_end(NULL, NULL);
 	return ret;
 }
 
@@ -89,19 +114,25 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 		if (per > MAX_PRODUCT_S * 1e6)
 			goto out;
 		int chunk = per > 0 ? (int)fmin(2e4, fmax(1.0, CHUNK_S * 1e6 / per)) : 1;
-		starpu_sleep((float)REST_S);
-		int n[MAX_CHUNKS], nch = 0;
+		int nch = (int)fmin(MAX_CHUNKS, fmax(1.0, ceil(RUN_S * 1e6 / (chunk * per))));
+		int n[MAX_CHUNKS];
 		double end[MAX_CHUNKS];
+		starpu_sleep((float)REST_S);
 		double e0 = pm_gpu_energy_mj(starpu_worker_get_devid(w));
 		t0 = starpu_timing_now();
-		while (!ret && nch < MAX_CHUNKS && (nch == 0 || end[nch - 1] < RUN_S * 1e6)) {
-			ret = submit_products(dbl, w, h, r, r + chunk);
+		for (int c = 0; c < nch && !ret; c++) {
+			ret = submit_chunk(dbl, w, h, r, r + chunk, &end[c]);
 			r += chunk;
-			n[nch] = chunk;
-			end[nch++] = starpu_timing_now() - t0;
+			n[c] = chunk;
+			/* at most two chunks queued: the GPU never waits for this thread */
+			if (c > 0)
+				starpu_task_wait_for_n_submitted((unsigned)chunk);
 		}
+		starpu_task_wait_for_all();
 		double e1 = pm_gpu_energy_mj(starpu_worker_get_devid(w));
-		if (!ret && nch > 0) {
+		if (!ret) {
+			for (int c = 0; c < nch; c++)
+				end[c] -= t0;
 			pm_read_rest_run(flops, n, end, nch, &k.run);
 			if (e1 > e0) /* NAN compares false: no watts */
 				k.watts = (e1 - e0) * 1e-3 / (end[nch - 1] * 1e-6);

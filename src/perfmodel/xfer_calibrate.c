@@ -25,8 +25,12 @@
 #include <cuda_runtime.h>
 
 /* Host pitches (bytes) measured besides each tile's own column (ld = T): matrices have any
- * leading dimension; pm_xfer_gbs interpolates between these and clamps beyond them. */
-static const double pitches[] = { 32768, 65536, 262144 };
+ * leading dimension; pm_xfer_gbs interpolates between these and clamps beyond them. Every octave
+ * from 32 to 256 KB: the rate can fall anywhere in one (FP64 tiles of 6144, one H200: 55 GB/s to
+ * the GPU from 64 KB, 47 from 256 KB), so a gap of two octaves read a 16384^2 matrix's 128 KB as
+ * halfway and the model took 6144 for the best tile with A or B on the host, which ran 1.07x the
+ * best (bench/results/gemm-submit-2026-11-26e.md). */
+static const double pitches[] = { 32768, 65536, 131072, 262144 };
 #define NPITCH (int)(sizeof pitches / sizeof pitches[0])
 #define LOAD_N 4096 /* the load: DGEMMs of this order, ~2.3 ms each on an H200 */
 #define BYTES_PER_ROUND (256.0 * (1 << 20))
