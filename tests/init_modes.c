@@ -38,7 +38,8 @@ static void reserve_rule(void)
 {
 	static const char *const vars[] = { "STARPU_NCPU", "STARPU_NCPUS", "STARPU_RESERVE_NCPU",
 	                                    "STARPU_MAIN_THREAD_BIND", "STARPU_MAIN_THREAD_CPUID",
-	                                    "STARPU_MAIN_THREAD_COREID", "STARPU_NCUDA" };
+	                                    "STARPU_MAIN_THREAD_COREID", "STARPU_CUDA_THREAD_PER_WORKER",
+	                                    "STARPU_NWORKER_PER_CUDA", "STARPU_NCUDA" };
 	enum { NV = sizeof vars / sizeof *vars };
 	char *saved[NV];
 	for (int i = 0; i < NV; i++) {
@@ -51,15 +52,27 @@ static void reserve_rule(void)
 	t_check(pl_reserve_submit_core(8, 10) == 0, "reserve: 8 GPUs, 10 cores (1 CPU worker left)");
 	t_check(pl_reserve_submit_core(0, 64) == 0, "reserve: no GPU");
 	t_check(pl_reserve_submit_core(1, 0) == 0, "reserve: cores unknown");
-	for (int i = 0; i < NV - 1; i++) {
+	for (int i = 0; i < 6; i++) { /* the placements */
 		setenv(vars[i], "2", 1);
 		t_check(pl_reserve_submit_core(1, 16) == 0, "reserve: %s set by the user", vars[i]);
 		unsetenv(vars[i]);
 	}
+	setenv("STARPU_MAIN_THREAD_BIND", "0", 1); /* StarPU's default said aloud */
+	t_check(pl_reserve_submit_core(1, 16) == 1, "reserve: STARPU_MAIN_THREAD_BIND=0");
+	unsetenv("STARPU_MAIN_THREAD_BIND");
 	setenv("STARPU_NCUDA", "0", 1);
 	t_check(pl_reserve_submit_core(1, 16) == 0, "reserve: STARPU_NCUDA=0");
 	setenv("STARPU_NCUDA", "1", 1);
 	t_check(pl_reserve_submit_core(1, 16) == 1, "reserve: STARPU_NCUDA=1");
+	t_check(pl_reserve_submit_core(8, 4) == 1, "reserve: STARPU_NCUDA=1 of 8 GPUs, 4 cores");
+	unsetenv("STARPU_NCUDA");
+	/* a driver thread per worker: two workers on each of 4 GPUs take 8 cores */
+	setenv("STARPU_CUDA_THREAD_PER_WORKER", "1", 1);
+	setenv("STARPU_NWORKER_PER_CUDA", "2", 1);
+	t_check(pl_reserve_submit_core(4, 10) == 0 && pl_reserve_submit_core(4, 11) == 1,
+	        "reserve: 4 GPUs with a driver thread for each of their 2 workers: 11 cores needed");
+	unsetenv("STARPU_CUDA_THREAD_PER_WORKER");
+	unsetenv("STARPU_NWORKER_PER_CUDA");
 	for (int i = 0; i < NV; i++) {
 		if (saved[i])
 			setenv(vars[i], saved[i], 1);
@@ -102,13 +115,21 @@ int main(void)
 	/* Mode 2: paralia owns StarPU. */
 	t_check(paralia_init() == 0, "owned: paralia_init");
 	t_check(starpu_is_initialized(), "owned: paralia started StarPU");
-	/* With a GPU, the calling thread keeps a core: StarPU's default is a CPU worker on every core
-	 * left by the GPUs' driver threads, one fewer here. */
-	long cores = pl_usable_cores();
-	int ngpu = (int)starpu_cuda_worker_get_count(), ncpu = (int)starpu_cpu_worker_get_count();
-	if (pl_reserve_submit_core(ngpu, cores))
-		t_check(ncpu <= cores - ngpu - 1, "owned: %d CPU workers with %d GPUs on %ld cores: no core "
-		        "left to the calling thread", ncpu, ngpu, cores);
+	/* With a GPU, the calling thread keeps a core: some core no StarPU thread is bound to. */
+	if (pl_reserved_submit_core()) {
+		long cores = pl_usable_cores();
+		int nw = (int)starpu_worker_get_count(), distinct = 0, unbound = 0;
+		for (int w = 0; w < nw; w++) {
+			int b = starpu_worker_get_bindid(w), seen = 0;
+			for (int v = 0; v < w; v++)
+				seen |= starpu_worker_get_bindid(v) == b;
+			unbound |= b < 0;
+			distinct += !seen && b >= 0;
+		}
+		if (!unbound)
+			t_check(distinct < cores, "owned: StarPU's %d workers are bound to %d of the %ld cores: "
+			        "none left to the calling thread", nw, distinct, cores);
+	}
 	dgemm_matches_cblas("owned");
 	paralia_shutdown();
 	t_check(!starpu_is_initialized(), "owned: paralia stopped the StarPU it started");

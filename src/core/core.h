@@ -36,10 +36,13 @@ enum pl_shutdown_phase { PL_SHUTDOWN_DATA, PL_SHUTDOWN_STATE };
 int pl_on_shutdown(enum pl_shutdown_phase phase, void (*hook)(void));
 
 /* Whether paralia_init, starting StarPU on a machine with ngpus GPUs and ncores cores, leaves one
- * core to the calling thread (StarPU's reserve_ncpus): with a GPU, enough cores, and no STARPU_NCPU,
+ * core to the calling thread (StarPU's reserve_ncpus): with a GPU (STARPU_NCUDA counted), a core
+ * for each StarPU driver thread, one for the caller and two CPU workers left, and no STARPU_NCPU,
  * STARPU_RESERVE_NCPU or STARPU_MAIN_THREAD_* placement chosen by the user (init.c says why). */
 int pl_reserve_submit_core(int ngpus, long ncores);
-/* The cores this process may run on, as StarPU counts them (a core's hardware threads are one);
- * 0 if hwloc cannot tell. */
+/* The cores this process may run on (within its CPU binding), as StarPU counts them (a core's
+ * hardware threads are one); 0 if hwloc cannot tell. */
 long pl_usable_cores(void);
+/* Whether the last paralia_init that started StarPU left the calling thread a core. */
+int pl_reserved_submit_core(void);
 #endif

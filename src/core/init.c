@@ -36,19 +36,32 @@ static struct starpu_sched_policy *pl_choose_policy(void)
 	return paralia_sched_policy_get();
 }
 
-int pl_reserve_submit_core(int ngpus, long ncores)
+/* Whether the user placed StarPU's threads: then paralia leaves them as they are. */
+static int user_placed_threads(void)
 {
 	static const char *const chosen[] = { "STARPU_NCPU", "STARPU_NCPUS", "STARPU_RESERVE_NCPU",
-	                                      "STARPU_MAIN_THREAD_BIND", "STARPU_MAIN_THREAD_CPUID",
-	                                      "STARPU_MAIN_THREAD_COREID" };
+	                                      "STARPU_MAIN_THREAD_CPUID", "STARPU_MAIN_THREAD_COREID" };
 	for (size_t i = 0; i < sizeof chosen / sizeof *chosen; i++)
 		if (getenv(chosen[i]))
-			return 0; /* the user placed StarPU's threads */
+			return 1;
+	const char *bind = getenv("STARPU_MAIN_THREAD_BIND"); /* 0 is StarPU's default: no choice */
+	return bind && atoi(bind) != 0;
+}
+
+int pl_reserve_submit_core(int ngpus, long ncores)
+{
+	if (user_placed_threads())
+		return 0;
 	const char *nc = getenv("STARPU_NCUDA");
-	if (nc && atoi(nc) == 0)
-		ngpus = 0;
-	/* a core for each GPU's driver thread, one for the caller, and still two CPU workers */
-	return ngpus > 0 && ncores >= ngpus + 3;
+	if (nc && atoi(nc) >= 0 && atoi(nc) < ngpus)
+		ngpus = atoi(nc);
+	/* StarPU's driver threads: one per GPU, or one per worker with STARPU_CUDA_THREAD_PER_WORKER */
+	long per = 1;
+	const char *tpw = getenv("STARPU_CUDA_THREAD_PER_WORKER"), *npc = getenv("STARPU_NWORKER_PER_CUDA");
+	if (tpw && atoi(tpw) > 0 && npc && atoi(npc) > 1)
+		per = atoi(npc);
+	/* a core for each driver thread, one for the caller, and still two CPU workers */
+	return ngpus > 0 && ncores >= (long)ngpus * per + 3;
 }
 
 /* How many GPUs StarPU will find: CUDA's count (CUDA_VISIBLE_DEVICES applies), 0 without CUDA. */
@@ -69,11 +82,22 @@ long pl_usable_cores(void)
 	long n = 0;
 	if (hwloc_topology_init(&t) != 0)
 		return 0;
-	if (hwloc_topology_load(t) == 0)
-		n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE);
+	if (hwloc_topology_load(t) == 0) {
+		/* within the process's binding (taskset, a batch scheduler), as StarPU counts them */
+		hwloc_bitmap_t set = hwloc_bitmap_alloc();
+		if (set && hwloc_get_cpubind(t, set, HWLOC_CPUBIND_PROCESS) == 0)
+			n = hwloc_get_nbobjs_inside_cpuset_by_type(t, set, HWLOC_OBJ_CORE);
+		else
+			n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE);
+		hwloc_bitmap_free(set);
+	}
 	hwloc_topology_destroy(t);
 	return n;
 }
+
+/* paralia_init left the calling thread a core when it started StarPU (tests read it). */
+static int reserved_core; /* under init_lock */
+int pl_reserved_submit_core(void) { return reserved_core; }
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the three below */
 static int init_count;
@@ -125,6 +149,7 @@ int paralia_init(void)
 	/* Each StarPU CPU worker is one core; a threaded OpenBLAS under it would oversubscribe. */
 	openblas_set_num_threads(1);
 #endif
+	reserved_core = 0;
 	if (!starpu_is_initialized()) {
 		struct starpu_conf conf;
 		starpu_conf_init(&conf);
@@ -138,7 +163,9 @@ int paralia_init(void)
 		 * core taken from the CPU workers costs little (one core's ~50 GFLOP/s beside a GPU's
 		 * ~55 TFLOP/s); STARPU_NCPU, STARPU_RESERVE_NCPU or STARPU_MAIN_THREAD_* choose
 		 * otherwise. */
-		if (conf.reserve_ncpus <= 0 && pl_reserve_submit_core(visible_gpus(), pl_usable_cores()))
+		reserved_core = conf.reserve_ncpus <= 0 && !user_placed_threads() &&
+		                pl_reserve_submit_core(visible_gpus(), pl_usable_cores());
+		if (reserved_core)
 			conf.reserve_ncpus = 1;
 		ret = starpu_init(&conf);
 		if (ret != 0) {

@@ -114,19 +114,22 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 		if (per > MAX_PRODUCT_S * 1e6)
 			goto out;
 		int chunk = per > 0 ? (int)fmin(2e4, fmax(1.0, CHUNK_S * 1e6 / per)) : 1;
-		int nch = (int)fmin(MAX_CHUNKS, fmax(1.0, ceil(RUN_S * 1e6 / (chunk * per))));
-		int n[MAX_CHUNKS];
+		int n[MAX_CHUNKS], nch = 0;
 		double end[MAX_CHUNKS];
 		starpu_sleep((float)REST_S);
 		double e0 = pm_gpu_energy_mj(starpu_worker_get_devid(w));
 		t0 = starpu_timing_now();
-		for (int c = 0; c < nch && !ret; c++) {
-			ret = submit_chunk(dbl, w, h, r, r + chunk, &end[c]);
+		while (!ret && nch < MAX_CHUNKS) {
+			ret = submit_chunk(dbl, w, h, r, r + chunk, &end[nch]);
 			r += chunk;
-			n[c] = chunk;
-			/* at most two chunks queued: the GPU never waits for this thread */
-			if (c > 0)
-				starpu_task_wait_for_n_submitted((unsigned)chunk);
+			n[nch++] = chunk;
+			/* at most two chunks queued, so the GPU never waits for this thread; the run ends
+			 * on the clock (a chunk's length from the first products' round trips can be off) */
+			if (nch > 1) {
+				starpu_task_wait_for_n_submitted((unsigned)chunk); /* chunk nch - 2 ended */
+				if (end[nch - 2] - t0 >= RUN_S * 1e6)
+					break;
+			}
 		}
 		starpu_task_wait_for_all();
 		double e1 = pm_gpu_energy_mj(starpu_worker_get_devid(w));
