@@ -7,6 +7,7 @@
  *           graph     a plain tiled GEMM task graph of paralia's codelets on StarPU's current
  *                     policy (STARPU_SCHED=dmdas for the baseline), best tile of BENCH_TILES
  *           cublasxt  cuBLASXt on every GPU, best block size of BENCH_BLOCKS
+ *                     (size lists: commas or spaces between sizes; anything else exits 2)
  *           cublas    one cuBLAS call on the operands' own pointers, for placements that put A, B
  *                     and C on one GPU (000, 111...): the reference for GPU-resident calls
  *   POINT   prec:m:n:k:place, e.g. d:16384:16384:16384:hhh; place gives where A, B and C live,
@@ -27,6 +28,7 @@
  */
 #include <paralia.h>
 #include <starpu.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -367,16 +369,31 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Comma-separated positive integers from the environment (or the default list). */
+/* The sizes a system tries, from var (commas or spaces between them) or dflt; -1 with one line
+ * when var holds anything but 1 to MAX_CANDIDATES positive integers (a list read in part would
+ * time fewer sizes than asked for without a word: "4096 8192" once ran 4096 only). */
 static int candidates(const char *var, const char *dflt, int *out)
 {
 	const char *s = getenv(var);
 	char buf[128];
-	snprintf(buf, sizeof buf, "%s", s && *s ? s : dflt);
+	if (snprintf(buf, sizeof buf, "%s", s && *s ? s : dflt) >= (int)sizeof buf) {
+		fprintf(stderr, "gemm_bench: %s is longer than %zu characters\n", var, sizeof buf - 1);
+		return -1;
+	}
 	int n = 0;
-	for (char *tok = strtok(buf, ","); tok && n < MAX_CANDIDATES; tok = strtok(NULL, ","))
-		if (atoi(tok) > 0)
-			out[n++] = atoi(tok);
-	return n;
+	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
+		char *end;
+		long v = strtol(tok, &end, 10);
+		if (*end || v <= 0 || v > INT_MAX || n == MAX_CANDIDATES) {
+			fprintf(stderr, "gemm_bench: %s=%s: expected up to %d positive sizes separated by "
+			        "commas or spaces (\"%s\" is not one)\n", var, s, MAX_CANDIDATES, tok);
+			return -1;
+		}
+		out[n++] = (int)v;
+	}
+	if (n == 0)
+		fprintf(stderr, "gemm_bench: %s=%s: no size\n", var, s ? s : "");
+	return n > 0 ? n : -1;
 }
 
 /* BENCH_BETA (default 0.5): with 0, C is not read (paralia and cuBLAS skip it). */
@@ -478,10 +495,14 @@ int main(int argc, char **argv)
 	} else if (strcmp(system, "graph") == 0) {
 		call = call_graph;
 		ncand = candidates("BENCH_TILES", "2048,4096", cand);
+		if (ncand < 0)
+			return 2;
 	} else if (strcmp(system, "cublasxt") == 0) {
 #ifdef PARALIA_USE_CUDA
 		call = call_cublasxt;
 		ncand = candidates("BENCH_BLOCKS", "2048,4096,8192", cand);
+		if (ncand < 0)
+			return 2;
 #else
 		fprintf(stderr, "gemm_bench: built without CUDA, no cuBLASXt\n");
 		return 2;

@@ -89,6 +89,8 @@ TESTS += tests/codelets_factor
 # A time limit around bench/gemm_compare.sh stops its benchmark too.
 EXTRA_DIST += tests/bench_timeout.sh
 TESTS += tests/bench_timeout.sh
+EXTRA_DIST += tests/bench_args.sh
+TESTS += tests/bench_args.sh
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh

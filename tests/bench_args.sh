@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# gemm_bench's size lists (BENCH_TILES, BENCH_BLOCKS): commas or spaces between sizes, and
+# anything else refused with exit 2 and the variable named. A list read in part used to time
+# fewer sizes than asked for without a word: "4096 8192" ran 4096 only, and a device call
+# reported cuBLASXt's 4096 block as its best (bench/results/gemm-submit-2026-11-26e.md).
+set -u
+b=${top_builddir:-.}/bench/gemm_bench
+[ -x "$b" ] || { echo "bench_args: $b is missing"; exit 99; }
+pass=0 fail=0
+check() { if [ "$1" -eq 0 ]; then echo "bench_args: ok   $2"; pass=$((pass + 1)); else echo "bench_args: FAIL $2"; fail=$((fail + 1)); fi; }
+for bad in "abc" "4096 x" "0" "-2048" "2048,4096.5" "1 2 3 4 5 6 7 8 9" ","; do
+  out=$(BENCH_TILES="$bad" BENCH_REPS=1 STARPU_NCPU=1 timeout 120 "$b" graph d:64:64:64:hhh 2>&1)
+  rc=$?
+  [ "$rc" -eq 2 ] && echo "$out" | grep -q "BENCH_TILES"; check $? "BENCH_TILES=\"$bad\" refused (rc $rc)"
+done
+for good in "32 64" "32,64" " 32 , 64 "; do
+  out=$(BENCH_TILES="$good" BENCH_REPS=1 STARPU_NCPU=1 timeout 120 "$b" graph d:64:64:64:hhh 2>/dev/null | grep "^graph,")
+  rc=$?
+  [ "$rc" -eq 0 ] && echo "$out" | grep -q ",ok$"; check $? "BENCH_TILES=\"$good\" accepted ($out)"
+done
+echo "bench_args: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
