@@ -53,8 +53,9 @@ int pl_reserve_submit_core(int ngpus, long ncores)
 	if (user_placed_threads())
 		return 0;
 	const char *nc = getenv("STARPU_NCUDA");
-	if (nc && atoi(nc) >= 0 && atoi(nc) < ngpus)
-		ngpus = atoi(nc);
+	int asked = nc ? atoi(nc) : -1;
+	if (asked >= 0 && asked < ngpus)
+		ngpus = asked;
 	/* StarPU's driver threads: one per GPU, or one per worker with STARPU_CUDA_THREAD_PER_WORKER */
 	long per = 1;
 	const char *tpw = getenv("STARPU_CUDA_THREAD_PER_WORKER"), *npc = getenv("STARPU_NWORKER_PER_CUDA");
@@ -163,6 +164,7 @@ int paralia_init(void)
 		 * core taken from the CPU workers costs little (one core's ~50 GFLOP/s beside a GPU's
 		 * ~55 TFLOP/s); STARPU_NCPU, STARPU_RESERVE_NCPU or STARPU_MAIN_THREAD_* choose
 		 * otherwise. */
+		/* the user's placement first: asking CUDA for its GPUs initialises it */
 		reserved_core = conf.reserve_ncpus <= 0 && !user_placed_threads() &&
 		                pl_reserve_submit_core(visible_gpus(), pl_usable_cores());
 		if (reserved_core)

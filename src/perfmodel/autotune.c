@@ -56,19 +56,6 @@ int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl
 	return subset != 0;
 }
 
-/* Time (us) of one C tile's chain over k on one worker of device d, for a C tile of mi x nj. */
-static double chain_us(const struct pm_problem *p, const struct pm_device *d, int T, int mi, int nj)
-{
-	int64_t Kt = p->k > 0 ? pl_ceil_div(p->k, T) : 1;
-	int kr = p->k > 0 ? (int)(p->k - (Kt - 1) * T) : 1;
-	double t = (double)(Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, T) +
-	           pm_tile_us(&d->rates, p->dbl, mi, nj, kr) + (double)Kt * PM_TASK_US;
-	/* trmm/trsm: the triangular A halves each chain on average. */
-	if (p->routine == 't' || p->routine == 'r')
-		t *= 0.5 + 0.5 / (double)Kt;
-	return t;
-}
-
 /* Bytes per element */
 static double elem_of(const struct pm_problem *p) { return p->dbl ? 8.0 : 4.0; }
 
@@ -79,6 +66,7 @@ struct tiling {
 	int T;
 	int64_t Mt, Nt, Kt;
 	int mr, nr;          /* rows of the last tile row, columns of the last tile column */
+	int kr;              /* depth of the last layer over k (1 when k is 0) */
 	int64_t count[2][2]; /* tiles per class [edge row][edge column], the triangle's for syrk/syr2k */
 	int64_t total;
 };
@@ -92,6 +80,7 @@ static void tiling_of(const struct pm_problem *p, int T, struct tiling *t)
 	t->Kt = p->k > 0 ? pl_ceil_div(p->k, T) : 1;
 	t->mr = (int)(p->m - (t->Mt - 1) * T);
 	t->nr = (int)(p->n - (t->Nt - 1) * T);
+	t->kr = p->k > 0 ? (int)(p->k - (t->Kt - 1) * T) : 1;
 	int64_t rf = t->mr == T ? t->Mt : t->Mt - 1, cf = t->nr == T ? t->Nt : t->Nt - 1;
 	int tri = p->routine == 's' || p->routine == 'y';
 	for (int ea = 0; ea < 2; ea++)
@@ -103,6 +92,18 @@ static void tiling_of(const struct pm_problem *p, int T, struct tiling *t)
 			t->count[ea][eb] = n;
 			t->total += n;
 		}
+}
+
+/* Time (us) of one C tile's chain over k on one worker of device d, for a C tile of mi x nj. */
+static double chain_us(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t,
+                       int mi, int nj)
+{
+	double us = (double)(t->Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, t->T) +
+	            pm_tile_us(&d->rates, p->dbl, mi, nj, t->kr) + (double)t->Kt * PM_TASK_US;
+	/* trmm/trsm: the triangular A halves each chain on average. */
+	if (p->routine == 't' || p->routine == 'r')
+		us *= 0.5 + 0.5 / (double)t->Kt;
+	return us;
 }
 
 /* ---- step 2: the data flows ----------------------------------------------------------------- */
@@ -520,7 +521,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		lanes[i] = d->nworkers > 0 ? d->nworkers : 1;
 		for (int a = 0; a < 2; a++)
 			for (int b = 0; b < 2; b++)
-				chain[i][a][b] = chain_us(p, d, T, a ? t.mr : T, b ? t.nr : T);
+				chain[i][a][b] = chain_us(p, d, &t, a ? t.mr : T, b ? t.nr : T);
 	}
 	for (int cls = 0; cls < 4; cls++) { /* full tiles first, then edge rows, edge columns, corner */
 		double cost[PM_MAX_DEVS];
@@ -559,11 +560,10 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
 			double first = (f.A[i] > 0 ? tm * tk * el : 0) + (f.B[i] > 0 ? tk * tn * el : 0) +
 			               (f.Cin[i] > 0 ? tm * tn * el : 0);
-			int kr = (int)(p->k - (t.Kt - 1) * T);
 			double whole = pm_tile_us(&dev[sel[i]].rates, p->dbl, tm, tn, tk) + PM_TASK_US;
-			double last = pm_tile_us(&dev[sel[i]].rates, p->dbl, tm, tn, kr) + PM_TASK_US;
+			double last = pm_tile_us(&dev[sel[i]].rates, p->dbl, tm, tn, t.kr) + PM_TASK_US;
 			struct device_part d = { n, (double)t.Kt, rows, fmax(1.0, n / rows), f.A[i], f.B[i], f.Cin[i],
-			                         comp, first, t.Kt > 1 && whole > 0 ? last / whole : 1 };
+			                         comp, first, last / whole };
 			struct segment sg[5];
 			struct result_times r;
 			int nsg = p->routine == 'g' ? block_order_segments(&d, sg, &r) : column_order_segments(&d, sg, &r);

@@ -34,39 +34,34 @@ struct kernel_rates {
 	double watts;
 };
 
-static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, int to)
-{
-	struct paralia_task_opts o = { 0, w };
-	int ret = 0;
-	for (int r = from; r < to && !ret; r++) {
-		starpu_data_handle_t c = h[2 + r % NC];
-		ret = dbl ? paralia_task_dgemm('N', 'N', 1.0, h[0], h[1], 0.5, c, &o)
-		          : paralia_task_sgemm('N', 'N', 1.0f, h[0], h[1], 0.5f, c, &o);
-	}
-	starpu_task_wait_for_all();
-	return ret;
-}
-
 static void note_end(void *slot)
 {
 	*(double *)slot = starpu_timing_now();
 }
 
-/* Products from..to-1 on worker w without waiting for them; the last one writes the time it ended
- * into *ended (a task callback, on the worker's thread, so the measurement never waits for the
- * submitting thread to wake up). */
+/* Products from..to-1 on worker w without waiting for them; with `ended`, the last one writes the
+ * time it ended there (a task callback, on the worker's thread, so the measurement never waits
+ * for the submitting thread to wake up). */
 static int submit_chunk(int dbl, int w, starpu_data_handle_t *h, int from, int to, double *ended)
 {
 	struct paralia_task_opts o = { 0, w };
 	int ret = 0;
 	for (int r = from; r < to && !ret; r++) {
 		starpu_data_handle_t c = h[2 + r % NC];
-		if (r == to - 1)
+		if (r == to - 1 && ended)
 			pl_submit_on_end(note_end, ended);
 		ret = dbl ? paralia_task_dgemm('N', 'N', 1.0, h[0], h[1], 0.5, c, &o)
 		          : paralia_task_sgemm('N', 'N', 1.0f, h[0], h[1], 0.5f, c, &o);
 	}
 	pl_submit_on_end(NULL, NULL);
+	return ret;
+}
+
+/* Products from..to-1 on worker w, waited for. */
+static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, int to)
+{
+	int ret = submit_chunk(dbl, w, h, from, to, NULL);
+	starpu_task_wait_for_all();
 	return ret;
 }
 
