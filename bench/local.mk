@@ -14,6 +14,8 @@ bench_gemm_bench_SOURCES = bench/gemm_bench.c
 bench_gemm_bench_CFLAGS = $(AM_CFLAGS) -fopenmp
 bench_gemm_bench_LDFLAGS = $(AM_LDFLAGS) -fopenmp
 EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
+# Ways to bring a strided host tile into a packed GPU buffer (CUDA source: nvcc by hand, its header).
+EXTRA_DIST += bench/copy_ways.cu
 
 # The CUDA behaviour behind issue 12 (a pageable cudaMemcpy racing StarPU's non-blocking streams),
 # on its own; run on a GPU machine by scripts/gpu-run.sh's check stage.

@@ -91,6 +91,8 @@ struct paralia_plan {
 	int grid_p, grid_q;       /* 2D block-cyclic grid of the C tile owners over the devices */
 	int pinned;               /* 1: C tile tasks are pinned to their owner (placement hint) */
 	int wr_lazy;              /* 1: products into scratch tiles, accumulated into C at the end */
+	int panels;               /* gemm: host operands that cross to the GPU in whole column panels
+	                             (one copy each) instead of tiles: bit 0 A, bit 1 B */
 	double predicted_ms;      /* the model's time for the call */
 	double predicted_gflops;  /* useful flops / predicted time */
 	const char *metric;       /* "time", "edp" or "pdp": what the choice minimised */

@@ -91,6 +91,9 @@ EXTRA_DIST += tests/bench_timeout.sh
 TESTS += tests/bench_timeout.sh
 EXTRA_DIST += tests/bench_args.sh
 TESTS += tests/bench_args.sh
+# gemm with host operands in column panels (PARALIA_PANELS=all), against CBLAS, on the GPU too.
+EXTRA_DIST += tests/gemm_panels.sh
+TESTS += tests/gemm_panels.sh
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh
@@ -133,6 +136,10 @@ TESTS += tests/sched_pin tests/sched_env.sh tests/sched_writeback
 check_PROGRAMS += tests/blas_fetch_ahead
 tests_blas_fetch_ahead_SOURCES = tests/blas_fetch_ahead.c $(TESTING_SOURCES)
 TESTS += tests/blas_fetch_ahead
+# Column panels: one copy per panel, its tiles views into it there and still valid at home.
+check_PROGRAMS += tests/blas_panels
+tests_blas_panels_SOURCES = tests/blas_panels.c $(TESTING_SOURCES)
+TESTS += tests/blas_panels
 
 # The policy's pop waits for the fewest copies, not bytes (skipped without another memory node).
 check_PROGRAMS += tests/sched_pop

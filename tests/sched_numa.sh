@@ -10,7 +10,7 @@ b=${top_builddir:-.}
 fail=0 pass=0
 check() { if [ "$1" -eq 0 ]; then echo "sched_numa: ok   $2"; pass=$((pass+1)); else echo "sched_numa: FAIL $2"; fail=$((fail+1)); fi; }
 for p in bench/gemm_bench tests/blas_gemm tests/blas_syrk tests/blas_chain tests/blas_placement \
-         tests/threads tests/stress tests/sched_writeback tests/blas_fetch_ahead tests/sched_pop examples/paralia-cholesky examples/paralia-lu; do
+         tests/threads tests/stress tests/sched_writeback tests/blas_fetch_ahead tests/blas_panels tests/sched_pop examples/paralia-cholesky examples/paralia-lu; do
   [ -x "$b/$p" ] || { echo "sched_numa: $b/$p not built"; exit 99; }
 done
 
@@ -41,7 +41,7 @@ check $? "DGEMM under a link-map file with a sharing group, results checked"
 echo "$out" | grep -q "link map from file (4 nodes)"; check $? "the policy uses the file's 4 nodes"
 
 # Routines against CBLAS, kept matrices and WR-lazy, two application threads at once.
-for t in blas_gemm blas_syrk blas_chain blas_placement threads stress sched_writeback blas_fetch_ahead sched_pop; do
+for t in blas_gemm blas_syrk blas_chain blas_placement threads stress sched_writeback blas_fetch_ahead blas_panels sched_pop; do
   out=$(timeout 300 "$b/tests/$t" 2>&1)
   check $? "tests/$t over 4 memory nodes: $(echo "$out" | tail -n 1)"
 done

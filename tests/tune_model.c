@@ -68,7 +68,7 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 } };
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0 };
 	return p;
 }
 
@@ -321,6 +321,35 @@ static void xfer_pitches(void)
 		double tn = pm_evaluate(&n, dev, 1, &db, 2048, 1u, NULL), tt = pm_evaluate(&t, dev, 1, &db, 2048, 1u, NULL);
 		t_check(tt > 1.2 * tn, "A of 32768 x 512 at tile 2048: %.2f ms stored transposed (512 rows) "
 		        "against %.2f ms stored as is", tt, tn);
+
+		/* Column panels (step 3): A of the wide 4096^3 crossing in panels has columns of 4096
+		 * (46 GB/s at 256 KB), not of 2048 (31): faster, and chosen when allowed. */
+		struct pm_eval e;
+		struct pm_problem pa = wide, free_ = wide;
+		pa.panels_must = 1;
+		free_.panels_may = 3;
+		double tp = pm_evaluate(&pa, dev, 1, &db, 2048, 1u, &e);
+		t_check(e.panels == 1 && tp < 0.9 * t2, "A in panels: %.2f ms against %.2f in tiles (panels %u)",
+		        tp, t2, e.panels);
+		double tf = pm_evaluate(&free_, dev, 1, &db, 2048, 1u, &e);
+		t_check(e.panels != 0 && tf <= tp * (1 + 1e-9), "the model's choice (panels %u): %.2f ms", e.panels, tf);
+		t_check(pm_evaluate(&wide, dev, 1, &db, 2048, 1u, &e) == t2 && e.panels == 0,
+		        "nothing allowed: tiles (%.2f ms)", t2);
+		/* A layer panel (A as stored: one layer of every tile row) comes with each layer, a chain
+		 * panel (A transposed: one tile row's every layer) whole with the first product. With B
+		 * and C on the GPU, 8192x8192x16384 computes longer than A takes to cross, so the first
+		 * kernel's wait shows: 8 tiles of A before it, not 4, at the same copy rates. */
+		int g = dev[0].node;
+		struct pm_problem layer = gemm(8192, 8192, 16384, 0, g, g, 1), chain = layer;
+		layer.ld[0] = 32768; /* 8192 x 16384, pitch 256 KB */
+		chain.ld[0] = 32768; /* 16384 x 8192 used transposed, pitch 256 KB */
+		chain.rows[0] = 16384;
+		chain.trans = 1;
+		layer.panels_must = chain.panels_must = 1;
+		double tl = pm_evaluate(&layer, dev, 1, &db, 2048, 1u, NULL);
+		double tc = pm_evaluate(&chain, dev, 1, &db, 2048, 1u, NULL);
+		t_check(tc > tl + 1.0, "8192x8192x16384, A from the host in panels: %.2f ms as chain panels "
+		        "(A transposed) against %.2f as layer panels", tc, tl);
 	}
 
 	const char *bad[] = { "xfer d 2048 8192 50 50 90\n", "xfer d 2048 32768 50 50 90\nxfer d 2048 32768 51 50 90\n",
@@ -792,7 +821,7 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 } };
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0 };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);

@@ -91,8 +91,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 
 	int scale_only = alpha == (real_t)0 || k == 0;
 	struct pl_call call;
-	const struct pm_operand op[3] = { { scale_only ? NULL : A, lda, tA == 'N' ? m : k },
-	                                  { scale_only ? NULL : B, ldb, tB == 'N' ? k : n }, { C, ldc, m } };
+	const struct pm_operand op[3] = { { scale_only ? NULL : A, lda, tA == 'N' ? m : k, tA != 'N' },
+	                                  { scale_only ? NULL : B, ldb, tB == 'N' ? k : n, tB != 'N' },
+	                                  { C, ldc, m, 0 } };
 	if ((ret = pl_call_begin(&call, who, 'g', sizeof(real_t) == sizeof(double), m, n, k, op, beta != (real_t)0)))
 		return ret;
 	int nb = call.nb;
@@ -103,6 +104,12 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	if (!scale_only &&
 	    ((ret = pl_matrix_init(&mA, who, "A", A, na ? m : k, na ? k : m, lda, sizeof(real_t), nb)) ||
 	     (ret = pl_matrix_init(&mB, who, "B", B, nbn ? k : n, nbn ? n : k, ldb, sizeof(real_t), nb))))
+		goto done;
+
+	/* host operands the plan brings in whole column panels (pl_matrix_panels) */
+	if (!scale_only &&
+	    (((call.panels & 1) && (ret = pl_matrix_panels(&mA, who, "A", call.panel_worker))) ||
+	     ((call.panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", call.panel_worker)))))
 		goto done;
 
 	int kt = pl_tile_count(k, nb);
@@ -118,6 +125,8 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			int je = jb + PL_BLOCK < mC.nt ? jb + PL_BLOCK : mC.nt;
 			int ie = ib + PL_BLOCK < mC.mt ? ib + PL_BLOCK : mC.mt;
 			int blk = pl_block_of(ib, jb, mC.mt);
+			/* panels cut for this block go at its products' priority */
+			mA.panel_prio = mB.panel_prio = pl_block_step(NULL, blk).priority;
 			/* Whether the block's chains fetch their next A and B tiles ahead
 			 * (pl_submit_fetch_ahead): when waiting for each chain's round, a product then
 			 * that chain's next tiles' copies, would lose more than the copy of one chain's
@@ -128,6 +137,8 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			int ahead = call.fetch_ahead == PL_AHEAD_ALL ||
 			            (call.fetch_ahead == PL_AHEAD_MODEL &&
 			             pm_plan_fetch_ahead(call.plan, rows, cols, ie - ib, je - jb, k));
+			/* a tile cut from a panel is made where it is used: nothing to fetch ahead */
+			ahead = ahead && !mA.panels && !mB.panels;
 			for (int l = 0; l < kt && !ret; l++)
 				for (int j = jb; j < je && !ret; j++)
 					for (int i = ib; i < ie && !ret; i++) {

@@ -72,8 +72,8 @@ int FN(symm)(paralia_side_t side, paralia_uplo_t uplo, int m, int n, real_t alph
 
 	int ka = s == 'L' ? m : n;
 	struct pl_call call;
-	const struct pm_operand op[3] = { { alpha == (real_t)0 ? NULL : A, lda, ka },
-	                                  { alpha == (real_t)0 ? NULL : B, ldb, m }, { C, ldc, m } };
+	const struct pm_operand op[3] = { { alpha == (real_t)0 ? NULL : A, lda, ka, 0 },
+	                                  { alpha == (real_t)0 ? NULL : B, ldb, m, 0 }, { C, ldc, m, 0 } };
 	if ((ret = pl_call_begin(&call, who, 'm', sizeof(real_t) == sizeof(double), m, n, ka, op, beta != (real_t)0)))
 		return ret;
 	int nb = call.nb;

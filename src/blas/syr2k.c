@@ -56,8 +56,8 @@ int FN(syr2k)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t a
 
 	struct pl_call call;
 	int used = alpha != (real_t)0 && k != 0, rows = t == 'N' ? n : k;
-	const struct pm_operand op[3] = { { used ? A : NULL, lda, rows }, { used ? B : NULL, ldb, rows },
-	                                  { C, ldc, n } };
+	const struct pm_operand op[3] = { { used ? A : NULL, lda, rows, 0 }, { used ? B : NULL, ldb, rows, 0 },
+	                                  { C, ldc, n, 0 } };
 	if ((ret = pl_call_begin(&call, who, 'y', sizeof(real_t) == sizeof(double), n, n, k, op, beta != (real_t)0)))
 		return ret;
 	int nb = call.nb;

@@ -41,8 +41,8 @@ int FN(syrk)(paralia_uplo_t uplo, paralia_trans_t trans, int n, int k, real_t al
 	t = t == 'N' ? 'N' : 'T'; /* real types: C is T */
 
 	struct pl_call call;
-	const struct pm_operand op[3] = { { (alpha == (real_t)0 || k == 0) ? NULL : A, lda, t == 'N' ? n : k },
-	                                  { NULL, 0, 0 }, { C, ldc, n } };
+	const struct pm_operand op[3] = { { (alpha == (real_t)0 || k == 0) ? NULL : A, lda, t == 'N' ? n : k, 0 },
+	                                  { NULL, 0, 0, 0 }, { C, ldc, n, 0 } };
 	if ((ret = pl_call_begin(&call, who, 's', sizeof(real_t) == sizeof(double), n, n, k, op, beta != (real_t)0)))
 		return ret;
 	int nb = call.nb;

@@ -14,6 +14,9 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
 	M->nt = pl_tile_count(n, nb);
 	M->tiles = NULL;
 	M->kept = 0;
+	M->panels = NULL;
+	M->panel_worker = -1;
+	M->panel_prio = 0;
 	uint64_t bytes;
 	if (pl_span_bytes(ptr, m, n, ld, elem, &bytes) != 0) {
 		fprintf(stderr, "paralia: %s: matrix %s (%d x %d, leading dimension %d, %zu-byte elements) "
@@ -49,15 +52,21 @@ int pl_matrix_tile_cols(const struct pl_matrix *M, int j)
 	return j == M->nt - 1 ? M->n - j * M->nb : M->nb;
 }
 
+void pl_matrix_view(struct pl_matrix *M, int i, int j)
+{
+	char *p = M->ptr + ((size_t)i * M->nb + (size_t)j * M->nb * M->ld) * M->elem;
+	starpu_matrix_data_register(&M->tiles[(size_t)j * M->mt + i], (int)M->node, (uintptr_t)p,
+	                            (uint32_t)M->ld, (uint32_t)pl_matrix_tile_rows(M, i),
+	                            (uint32_t)pl_matrix_tile_cols(M, j), M->elem);
+}
+
 starpu_data_handle_t pl_matrix_tile(struct pl_matrix *M, int i, int j)
 {
 	starpu_data_handle_t *h = &M->tiles[(size_t)j * M->mt + i];
-	if (!*h) {
-		char *p = M->ptr + ((size_t)i * M->nb + (size_t)j * M->nb * M->ld) * M->elem;
-		starpu_matrix_data_register(h, (int)M->node, (uintptr_t)p, (uint32_t)M->ld,
-		                            (uint32_t)pl_matrix_tile_rows(M, i),
-		                            (uint32_t)pl_matrix_tile_cols(M, j), M->elem);
-	}
+	if (!*h && M->panels)
+		return pl_panel_tile(M, i, j);
+	if (!*h)
+		pl_matrix_view(M, i, j);
 	return *h;
 }
 
@@ -76,6 +85,12 @@ void pl_matrix_finish(struct pl_matrix *M, int written)
 	}
 	if (!M->tiles)
 		return;
+	if (M->panels) { /* the tiles are the panels' children */
+		pl_panels_finish(M);
+		free(M->tiles);
+		M->tiles = NULL;
+		return;
+	}
 	/* Each tile starts home as soon as its last task ends (an acquire on the home node, ordered
 	 * after the tasks by StarPU): tiles written on GPUs travel back while others still compute,
 	 * instead of one after another inside the blocking unregisters below. Not for a matrix the

@@ -22,7 +22,23 @@ struct pl_matrix {
 	unsigned node;    /* StarPU memory node that owns the data */
 	starpu_data_handle_t *tiles; /* mt * nt, column-major; NULL until first used */
 	int kept;         /* 1: tiles borrowed from a kept matrix (keep.c): never unregistered here */
+	starpu_data_handle_t *panels; /* nt column panels, cut into the tiles (panel.c); NULL: tiles
+	                                 registered one by one as views of the matrix */
+	int panel_worker; /* the worker that cuts them, where the panels cross to */
+	int panel_prio;   /* priority of the next cuts: that of the products that first need them */
 };
+
+/* ---- column panels (panel.c) ---- */
+/* From now on M's tiles are copies cut from whole column panels by tasks on `worker`: each panel
+ * crosses to the worker's memory by one copy, submitted where a tile of it is first used. For an
+ * operand the call only reads; a no-op for a kept matrix. Returns 0 or PARALIA_ERR_NO_MEMORY
+ * (message printed). */
+int pl_matrix_panels(struct pl_matrix *M, const char *routine, const char *argname, int worker);
+/* Tile (i, j) of a matrix in panels: panel j is registered and its cuts submitted first. */
+starpu_data_handle_t pl_panel_tile(struct pl_matrix *M, int i, int j);
+/* Waits for the tasks on M's panels, then forgets them and their tiles (nothing goes home: they
+ * were only read). */
+void pl_panels_finish(struct pl_matrix *M);
 
 /* ---- where a matrix lies (overlap.c) ---- */
 /* An m x n column-major matrix at address addr: leading dimension ld, elem bytes per element. */
@@ -54,6 +70,8 @@ struct pl_call {
 	int force_lazy;               /* PARALIA_WR_LAZY=force: every other C tile, for tests */
 	int lazy_worker;              /* a worker where C lives (WR-lazy accumulation), -1: none */
 	int fetch_ahead;              /* gemm's fetching ahead along chains: PL_AHEAD_* */
+	unsigned panels;              /* gemm: host operands in column panels (bit 0 A, bit 1 B) */
+	int panel_worker;             /* the worker that cuts them */
 	struct paralia_task_opts opts; /* scratch for pl_call_opts */
 };
 /* Plans the call (routine letter as paralia_plan_query's; A, B, C as given, NULL when unused,
@@ -106,6 +124,8 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
                    int m, int n, int ld, size_t elem, int nb);
 /* Tile (i, j), registered on first use. */
 starpu_data_handle_t pl_matrix_tile(struct pl_matrix *M, int i, int j);
+/* Registers tile (i, j) as a view of the matrix where it lives (pl_matrix_tile's way). */
+void pl_matrix_view(struct pl_matrix *M, int i, int j);
 /* op(M)'s tile (i, l): M's tile (i, l) when trans is 'N', else M's tile (l, i), which the kernel
  * then uses transposed. */
 static inline starpu_data_handle_t pl_trans_tile(struct pl_matrix *M, char trans, int i, int l)

@@ -76,8 +76,8 @@ int FN(trmm)(paralia_side_t side, paralia_uplo_t uplo, paralia_trans_t transA, p
 
 	int ka = sd == 'L' ? m : n;
 	struct pl_call call;
-	const struct pm_operand op[3] = { { alpha == (real_t)0 ? NULL : A, lda, ka }, { NULL, 0, 0 },
-	                                  { B, ldb, m } };
+	const struct pm_operand op[3] = { { alpha == (real_t)0 ? NULL : A, lda, ka, 0 }, { NULL, 0, 0, 0 },
+	                                  { B, ldb, m, 0 } };
 	if ((ret = pl_call_begin(&call, who, 't', sizeof(real_t) == sizeof(double), m, n, ka, op, 1)))
 		return ret;
 	int nb = call.nb;

@@ -110,6 +110,11 @@ void pl_sim_cuda_entry(void *buffers[], void *cl_arg);
 void pl_task_failed(const char *kernel, int worker, int info, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The cut tile kernel (cut.c): B = rows [row0, row0 + rows of B) of A, on the worker opts says.
+ * Returns 0 or a PARALIA_ERR_* code. */
+int pl_task_cut(starpu_data_handle_t A, int row0, starpu_data_handle_t B,
+                const struct paralia_task_opts *opts);
+
 /* One task: nbuf handles with their modes, an argument block copied into the task. */
 struct pl_submit {
 	struct starpu_codelet *cl;

@@ -10,3 +10,5 @@ libparalia_la_SOURCES += src/codelets/geadd.c
 # Tile factorisations (potrf, getrf without pivoting), their cuSOLVER scratch, task failures.
 libparalia_la_SOURCES += src/codelets/potrf.c src/codelets/getrf.c src/codelets/cuda_scratch.c \
 	src/codelets/failure.c
+# cut (B = a block of A's rows): gemm's column panels cut into tiles where they arrived.
+libparalia_la_SOURCES += src/codelets/cut.c

@@ -28,6 +28,7 @@
 #include "common/sizes.h"
 #include <paralia.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,22 @@ int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl
 		if ((subset >> d & 1) && !(dev[d].rates.watts[dbl ? 1 : 0] > 0))
 			return 0;
 	return subset != 0;
+}
+
+void pm_panels_env(unsigned *may, unsigned *must)
+{
+	static int warned;
+	const char *v = getenv("PARALIA_PANELS");
+	*may = 0;
+	*must = 0;
+	if (!v || !*v || !strcmp(v, "none"))
+		return;
+	if (!strcmp(v, "model"))
+		*may = 3;
+	else if (!strcmp(v, "all"))
+		*must = 3;
+	else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: PARALIA_PANELS=%s is not none, model or all; using none\n", v);
 }
 
 /* Bytes per element */
@@ -283,9 +300,11 @@ static int64_t rows_of(const struct pm_problem *p, int o)
 /* The calibrated rate of host copies for the operands whose bytes[] cross between the host and
  * the device, averaged over their bytes: each operand at its own pitch (its leading dimension,
  * struct pm_xfer), its tiles' columns T long but the last tile row's only as long as the rows
- * left (a copy's rate goes with its column's length); 0 without calibration. */
+ * left (a copy's rate goes with its column's length); an operand crossing in column panels
+ * (bit o of panels) has columns as long as the matrix's. 0 without calibration. */
 static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *d,
-                            const struct lm_db *db, int T, int dir, const double bytes[3])
+                            const struct lm_db *db, int T, int dir, const double bytes[3],
+                            unsigned panels)
 {
 	double total = 0, us = 0;
 	for (int o = 0; o < 3; o++) {
@@ -294,6 +313,8 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 			continue;
 		double pitch = (double)p->ld[o] * elem_of(p);
 		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, T) - 1) * T;
+		if (panels >> o & 1) /* one copy of whole columns: no ragged last tile row */
+			edge = T = (int)rows;
 		double g = pm_xfer_gbs(&d->xfer, p->dbl, T, pitch, dir);
 		double ge = edge < T ? pm_xfer_gbs(&d->xfer, p->dbl, (int)edge, pitch, dir) : g;
 		if (g <= 0 || ge <= 0)
@@ -321,7 +342,7 @@ static double operand_in_us(const struct pm_problem *p, const struct pm_device *
 	if (db->node[home].kind == LM_HOST) {
 		double only[3] = { 0, 0, 0 };
 		only[o] = 1;
-		double x = host_xfer_gbs(p, d, db, T, 0, only);
+		double x = host_xfer_gbs(p, d, db, T, 0, only, 0);
 		if (x > 0 && !(x >= bw))
 			bw = x;
 	}
@@ -330,15 +351,17 @@ static double operand_in_us(const struct pm_problem *p, const struct pm_device *
 
 static void link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
                        const struct lm_db *db, const struct device_flows *f,
-                       const int (*act)[2], int nact, int T, struct device_links *L)
+                       const int (*act)[2], int nact, int T, unsigned panels,
+                       struct device_links *L)
 {
 	memset(L, 0, sizeof *L);
 	int node = d->node;
 	double tile_bytes = (double)T * T * elem_of(p), host_bytes = 0;
 	const double in[3] = { f->A[i], f->B[i], f->Cin[i] }, out[3] = { 0, 0, f->Cout[i] };
 	const double all[3] = { f->A[i], f->B[i], f->Cin[i] + f->Cout[i] };
-	const double xfer[3] = { host_xfer_gbs(p, d, db, T, 0, in), host_xfer_gbs(p, d, db, T, 1, out),
-	                         host_xfer_gbs(p, d, db, T, 2, all) };
+	const double xfer[3] = { host_xfer_gbs(p, d, db, T, 0, in, panels),
+	                         host_xfer_gbs(p, d, db, T, 1, out, panels),
+	                         host_xfer_gbs(p, d, db, T, 2, all, panels) };
 	for (int dir = 0; dir < 2; dir++) {
 		const struct flows *fl = dir ? &f->out : &f->in;
 		for (int k = 0; k < fl->n; k++) {
@@ -391,7 +414,13 @@ struct device_part {
 	double first_in;     /* bytes the first product brings in: whole tiles, the largest (gemm) */
 	double last_layer;   /* a product of the last layer over k against one of the others (kt > 1):
 	                        the ragged depth's share of a tile's time (1: k a multiple of T) */
+	int a_panel, b_panel;/* how A and B come in: PANEL_NONE (tiles), _LAYER or _CHAIN (gemm) */
 };
+
+/* An operand crossing in column panels (step 3) brings, with the first product that needs one of
+ * its tiles, the panel's other tiles too: a layer panel holds one layer over k of every tile row
+ * (A as stored, or B transposed), a chain panel one tile row's every layer (A transposed, or B). */
+enum { PANEL_NONE = 0, PANEL_LAYER, PANEL_CHAIN };
 
 /* Where the segments leave the results: the first one is final `early` us before the end of
  * segment nfirst - 1; the last block has nlast tiles, which finish `apart` us from each other. */
@@ -401,18 +430,47 @@ struct result_times {
 };
 
 /* gemm's order (common/order.h): C's tiles in blocks of PL_BLOCK x PL_BLOCK, block columns left
- * to right, each block layer by layer over k, product by product. The first product needs an A,
- * a B and a C tile; the rest of the first block's first layer its other A, B and C tiles; its
- * later layers new A and B tiles; the first block column's other blocks new A tiles and their C
- * tiles; the other block columns their B tiles (brought by each column's first block, spread here
- * over its blocks) and their C tiles. The first C tile is final with the first product of the
- * first block's last layer. */
+ * to right, each block layer by layer over k, product by product. In tiles, the first product
+ * needs an A, a B and a C tile; the rest of the first block's first layer its other A, B and C
+ * tiles; its later layers new A and B tiles; the first block column's other blocks new A tiles
+ * and their C tiles; the other block columns their B tiles (brought by each column's first block,
+ * spread here over its blocks) and their C tiles. An operand in panels brings whole panels
+ * instead, with the first product needing one (operand_segments). The first C tile is final with
+ * the first product of the first block's last layer. */
+struct operand_bytes {
+	double s[5]; /* bytes the five segments of block_order_segments bring in, in all */
+};
+/* One operand's bytes per segment: `tile` bytes per tile, `lines` tile rows (A) or columns (B)
+ * of the device's C, `line0` of them in the first block, kt layers; `panel` as device_part's. */
+static struct operand_bytes operand_segments(int panel, int is_b, double tile, double lines,
+                                             double line0, double kt)
+{
+	struct operand_bytes o = { { 0, 0, 0, 0, 0 } };
+	int later = is_b ? 4 : 3; /* the segment of the lines after the first block's */
+	if (panel == PANEL_LAYER) {          /* every line of layer l, with layer l's first product */
+		o.s[0] = lines * tile;
+		o.s[2] = (kt - 1) * lines * tile;
+	} else if (panel == PANEL_CHAIN) {   /* a line's every layer, with its first product */
+		o.s[0] = kt * tile;
+		o.s[1] = (line0 - 1) * kt * tile;
+		o.s[later] = (lines - line0) * kt * tile;
+	} else {                             /* tile by tile */
+		o.s[0] = tile;
+		o.s[1] = (line0 - 1) * tile;
+		o.s[2] = (kt - 1) * line0 * tile;
+		o.s[later] = (lines - line0) * kt * tile;
+	}
+	return o;
+}
+
 static int block_order_segments(const struct device_part *d, struct segment sg[5], struct result_times *r)
 {
 	double tasks = d->n * d->kt, per = d->comp / tasks;
 	double br = fmin(PL_BLOCK, d->rows), bc = fmin(PL_BLOCK, d->cols), nb0 = br * bc;
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt), ct = d->Cin / d->n;
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
+	struct operand_bytes a = operand_segments(d->a_panel, 0, at, d->rows, br, d->kt);
+	struct operand_bytes b = operand_segments(d->b_panel, 1, bt, d->cols, bc, d->kt);
 	/* The first block runs layer by layer: its products take a whole tile's time up to the last
 	 * layer, whose ragged depth takes last_layer of it. 20000x17000x9000 at tile 8192 (one block,
 	 * k = 8192 + 808): the average product put half the compute in the last layer, so C's tiles
@@ -420,20 +478,22 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	 * predicted 151). per_full: a product of a whole layer; the others keep the average. */
 	double f = d->kt > 1 ? d->last_layer : 1, per_full = per * d->kt / (d->kt - 1 + f);
 	double per_later = d->kt > 1 ? per_full * (d->kt - 2 + f) / (d->kt - 1) : per_full;
-	sg[0] = (struct segment){ 1, at + bt + ct, per_full };
+	sg[0] = (struct segment){ 1, a.s[0] + b.s[0] + ct, per_full };
 	/* the first block's other C tiles: wanted by its first layer in order, but when A and B are
 	 * on the device the worker runs the later steps of the chains whose C is there meanwhile, so
 	 * they come in over the block's other products (with A or B from the host, those steps' tiles
 	 * would queue behind the C tiles): C bytes per product of its first layer, and of all */
 	int spread = nb0 > 1 && at + bt <= 0;
 	double c_first = spread ? 0 : ct, c_all = spread ? (nb0 - 1) * ct / (d->kt * nb0 - 1) : 0;
-	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? ((br - 1) * at + (bc - 1) * bt) / (nb0 - 1) + c_first + c_all : 0, per_full };
-	sg[2] = (struct segment){ (d->kt - 1) * nb0, (br * at + bc * bt) / nb0 + c_all, per_later };
-	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? ((d->rows - br) * d->kt * at + (d->rows - br) * bc * ct) / col_tasks : 0, per };
-	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? ((d->cols - bc) * d->kt * bt + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
-	/* The first product's tiles are whole ones, larger than the average where edges are ragged:
-	 * the fill before the first kernel (8192^3 at tile 6144: 864 MB, not the average's 432). The
-	 * device brings in no more bytes for it: the later products bring the difference less. */
+	double n2 = (d->kt - 1) * nb0;
+	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? (a.s[1] + b.s[1]) / (nb0 - 1) + c_first + c_all : 0, per_full };
+	sg[2] = (struct segment){ n2, n2 > 0 ? (a.s[2] + b.s[2]) / n2 + c_all : 0, per_later };
+	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? (a.s[3] + b.s[3] + (d->rows - br) * bc * ct) / col_tasks : 0, per };
+	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? (a.s[4] + b.s[4] + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
+	/* The first product's tiles (or panels) are whole ones, larger than the average where edges
+	 * are ragged: the fill before the first kernel (8192^3 at tile 6144: 864 MB, not the
+	 * average's 432). The device brings in no more bytes for it: the later products bring the
+	 * difference less. */
 	double total = d->A + d->B + d->Cin, first = fmin(d->first_in, total), rest = total - sg[0].in;
 	if (first > sg[0].in && rest > 0) {
 		double keep = fmax(0.0, 1 - (first - sg[0].in) / rest);
@@ -492,6 +552,80 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
 	return fmax(end, floor_us);
 }
 
+/* Which of gemm's operands may cross in column panels to device d, the call's only one: those
+ * living on the host, as the problem allows (panels_may | panels_must), on a GPU that holds four
+ * of their panels in a quarter of its memory. On the CPU only when forced (panels_must: the
+ * tests run the panels' code there, where they stay home). */
+static unsigned panel_choices(const struct pm_problem *p, const struct pm_device *d,
+                              const struct lm_db *db, int T)
+{
+	unsigned may = 0;
+	if (p->routine != 'g' || (d->kind != PM_GPU && !p->panels_must))
+		return 0;
+	for (int o = 0; o < 2; o++) {
+		double panel = (double)rows_of(p, o) * T * elem_of(p);
+		if (((p->panels_may | p->panels_must) >> o & 1) && p->loc[o] >= 0 &&
+		    db->node[p->loc[o]].kind == LM_HOST && (d->mem_bytes <= 0 || 16 * panel <= d->mem_bytes))
+			may |= 1u << o;
+	}
+	return may;
+}
+
+/* How operand o (0 A, 1 B) of gemm comes in when it crosses in panels (enum PANEL_*): a stored
+ * column panel of A holds one layer of every tile row, of A transposed one tile row's every
+ * layer; of B one tile column's every layer, of B transposed one layer of every column. */
+static int panel_kind(const struct pm_problem *p, unsigned panels, int o)
+{
+	if (!(panels >> o & 1))
+		return PANEL_NONE;
+	int trans = p->trans >> o & 1;
+	return (o == 0) != trans ? PANEL_LAYER : PANEL_CHAIN;
+}
+
+/* Steps 3 and 4 for device sel[i] (ld: its tile schedule): its links with `panels` crossing in
+ * column panels, then its flow shop. Returns its time (us); *comp_us its products' time. */
+static double device_us(const struct pm_problem *p, const struct pm_device *d, int i,
+                        const struct lm_db *db, const struct device_flows *f,
+                        const int (*act)[2], int nact, const struct tiling *t,
+                        const struct pm_lane *ld, int P, unsigned panels, double *comp_us,
+                        struct device_links *L)
+{
+	int T = t->T;
+	link_rates(p, d, i, db, f, act, nact, T, panels, L);
+	/* its products back to back under its power cap (the kernel table's sustained rates) */
+	double comp = pm_capped_us(&d->rates, p->dbl, T, ld->finish), tdev = comp;
+	double bytes_in = f->A[i] + f->B[i] + f->Cin[i];
+	*comp_us = comp;
+	if (ld->tiles <= 0 || (bytes_in <= 0 && f->Cout[i] <= 0))
+		return tdev;
+	double n = (double)ld->tiles;
+	double rows = fmax(1.0, fmin(n, ceil((double)t->Mt / P)));
+	double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
+	double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
+	/* the first product's bytes: whole tiles, or the whole panels it needs (their columns are
+	 * the stored matrix's, as long as its rows; as many as a tile has along the other side) */
+	double a_tile = tm * tk * el, b_tile = tk * tn * el;
+	if (panels & 1)
+		a_tile = (double)rows_of(p, 0) * ((p->trans & 1) ? tm : tk) * el;
+	if (panels & 2)
+		b_tile = (double)rows_of(p, 1) * ((p->trans & 2) ? tk : tn) * el;
+	double first = (f->A[i] > 0 ? a_tile : 0) + (f->B[i] > 0 ? b_tile : 0) +
+	               (f->Cin[i] > 0 ? tm * tn * el : 0);
+	double whole = pm_tile_us(&d->rates, p->dbl, tm, tn, tk) + PM_TASK_US;
+	double last = pm_tile_us(&d->rates, p->dbl, tm, tn, t->kr) + PM_TASK_US;
+	struct device_part dp = { n, (double)t->Kt, rows, fmax(1.0, n / rows), f->A[i], f->B[i], f->Cin[i],
+	                          comp, first, last / whole, panel_kind(p, panels, 0),
+	                          panel_kind(p, panels, 1) };
+	struct segment sg[5];
+	struct result_times r;
+	int nsg = p->routine == 'g' ? block_order_segments(&dp, sg, &r) : column_order_segments(&dp, sg, &r);
+	double in_rate = bytes_in > 0 ? L->tin / bytes_in : 0; /* us per byte */
+	/* the last block's tiles finish one product apart and leave one after another */
+	double out_tile = f->Cout[i] > 0 ? L->tout / n : 0;
+	double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * r.apart);
+	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, L->tout, out_last, L->host_both_us);
+}
+
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                    const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
 {
@@ -543,46 +677,37 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	for (int i = 0; i < f.in.n; i++) { act[nact][0] = f.in.src[i]; act[nact++][1] = f.in.dst[i]; }
 	for (int i = 0; i < f.out.n; i++) { act[nact][0] = f.out.src[i]; act[nact++][1] = f.out.dst[i]; }
 
-	/* 3 and 4. each device's links, then its flow shop */
+	/* 3 and 4. each device's links, then its flow shop; alone on a GPU, gemm's host operands
+	 * in tiles or in column panels, whichever is faster */
 	double worst = 0;
 	int P, Q;
 	pm_grid(ns, t.Mt, t.Nt, &P, &Q);
 	for (int i = 0; i < ns; i++) {
-		struct device_links L;
-		link_rates(p, &dev[sel[i]], i, db, &f, (const int (*)[2])act, nact, T, &L);
-		/* its products back to back under its power cap (the kernel table's sustained rates) */
-		double comp = pm_capped_us(&dev[sel[i]].rates, p->dbl, T, ld[i].finish), tdev = comp;
-		double bytes_in = f.A[i] + f.B[i] + f.Cin[i];
-		if (ld[i].tiles > 0 && (bytes_in > 0 || f.Cout[i] > 0)) {
-			double n = (double)ld[i].tiles;
-			double rows = fmax(1.0, fmin(n, ceil((double)t.Mt / P)));
-			double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
-			double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
-			double first = (f.A[i] > 0 ? tm * tk * el : 0) + (f.B[i] > 0 ? tk * tn * el : 0) +
-			               (f.Cin[i] > 0 ? tm * tn * el : 0);
-			double whole = pm_tile_us(&dev[sel[i]].rates, p->dbl, tm, tn, tk) + PM_TASK_US;
-			double last = pm_tile_us(&dev[sel[i]].rates, p->dbl, tm, tn, t.kr) + PM_TASK_US;
-			struct device_part d = { n, (double)t.Kt, rows, fmax(1.0, n / rows), f.A[i], f.B[i], f.Cin[i],
-			                         comp, first, last / whole };
-			struct segment sg[5];
-			struct result_times r;
-			int nsg = p->routine == 'g' ? block_order_segments(&d, sg, &r) : column_order_segments(&d, sg, &r);
-			double in_rate = bytes_in > 0 ? L.tin / bytes_in : 0; /* us per byte */
-			/* the last block's tiles finish one product apart and leave one after another */
-			double out_tile = f.Cout[i] > 0 ? L.tout / n : 0;
-			double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * r.apart);
-			tdev = device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, L.tout, out_last, L.host_both_us);
+		const struct pm_device *d = &dev[sel[i]];
+		unsigned may = ns == 1 ? panel_choices(p, d, db, T) : 0, best_set = 0;
+		struct device_links L, best_L;
+		double comp = 0, tdev = INFINITY;
+		for (unsigned set = 0; set <= may; set++) {
+			if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may))
+				continue;
+			double c, x = device_us(p, d, i, db, &f, (const int (*)[2])act, nact, &t, &ld[i], P,
+			                        set, &c, &L);
+			if (x < tdev) {
+				tdev = x, comp = c, best_set = set, best_L = L;
+			}
 		}
+		L = best_L;
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
 		if (tdev > worst || i == 0) {
 			worst = tdev;
 			const int (*ac)[2] = (const int (*)[2])act;
-			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, &dev[sel[i]], db, ac, nact, T, 0),
-			                             operand_in_us(p, &dev[sel[i]], db, ac, nact, T, 1), dev[sel[i]].rates };
+			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, d, db, ac, nact, T, 0),
+			                             operand_in_us(p, d, db, ac, nact, T, 1), d->rates };
 			e.compute_ms = comp / 1e3;
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
 			e.latency_ms = L.lat / 1e3;
+			e.panels = best_set;
 		}
 	}
 

@@ -89,7 +89,19 @@ struct pm_problem {
 	int64_t ld[3];    /* leading dimensions of A, B, C in elements (0: unknown); the host copies'
 	                   * rates depend on them (struct pm_xfer) */
 	int64_t rows[3];  /* their rows as stored (0: untransposed, as m, n, k say) */
+	unsigned trans;   /* gemm: bit o set when operand o (0 A, 1 B) is used transposed */
+	/* gemm on one GPU: operands (bit 0 A, bit 1 B) living on the host that may cross the link in
+	 * whole column panels instead of tiles (step 3 of docs/AUTOTUNER.md): the model keeps the
+	 * fastest choice among panels_may, always with panels_must (PARALIA_PANELS, pm_panels_env;
+	 * both 0 by default) */
+	unsigned panels_may, panels_must;
 };
+
+/* PARALIA_PANELS: unset or "none", never (the default: on one H200 the model's choice lost up
+ * to 1.2x where it picked B in panels, bench/results/gemm-panels-2026-11-26f.md); "model", the
+ * model chooses for A and B; "all", always where it can (measuring, tests). Warns once about
+ * another value. */
+void pm_panels_env(unsigned *may, unsigned *must);
 
 /* Rows of operand o (0 A, 1 B, 2 C) of a routine's call with no operand transposed: A is m x k
  * (k x k for symm, trmm, trsm), B k x n (m x n for the others), C m x n. */
@@ -116,6 +128,7 @@ struct pm_eval {
 	int wr_lazy;               /* C read where A or B lives: scratch tiles + geadd into C */
 	double padding;            /* fraction of computed flops that edge tiles waste vs. full tiles */
 	struct pm_layer layer;     /* the critical device's, for pm_fetch_ahead */
+	unsigned panels;           /* operands that cross the host link in column panels (gemm) */
 };
 
 enum pm_metric { PM_TIME = 0, PM_EDP = 1, PM_PDP = 2 };

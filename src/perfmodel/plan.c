@@ -17,6 +17,7 @@
 struct plan_key {
 	char routine;
 	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
+	unsigned trans, panels_may, panels_must;
 };
 
 struct plan_entry {
@@ -269,6 +270,9 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	 * report it only when the routine will apply it. */
 	pub->wr_lazy = e->wr_lazy && pub->pinned && pl->lazy_worker >= 0;
 	pl->layer = e->layer;
+	/* column panels only ever go to the call's one device (pm_evaluate) */
+	pub->panels = ns == 1 ? (int)e->panels : 0;
+	pl->panel_worker = pub->panels ? machine_dev[sel[0]].first_worker : -1;
 	pub->predicted_ms = e->time_ms;
 	pub->predicted_gflops = e->time_ms > 0
 		? useful_flops(key->routine, key->m, key->n, key->k) / (e->time_ms * 1e6) : 0;
@@ -298,13 +302,14 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 			                        pl->pub.devices[i], 100 * pl->pub.shares[i]);
 	}
 	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s (ld %d %d %d, rows %d %d %d): "
-	        "tile %d%s on %s, grid %dx%d%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
+	        "tile %d%s on %s, grid %dx%d%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
 	        key->dbl ? 'd' : 's', rname[(int)key->routine] ? rname[(int)key->routine] : "?",
 	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "",
 	        key->ld[0], key->ld[1], key->ld[2], key->rows[0], key->rows[1], key->rows[2], pl->T,
 	        pl->pub.tile_fixed ? " (fixed)" : "", devs, pl->pub.grid_p, pl->pub.grid_q,
 	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
-	        pl->pub.predicted_ms, pl->pub.predicted_gflops, pl->pub.metric, pl->pub.rates,
+	        pl->pub.panels == 3 ? ", A and B in panels" : pl->pub.panels == 1 ? ", A in panels" :
+	        pl->pub.panels == 2 ? ", B in panels" : "", pl->pub.predicted_ms, pl->pub.predicted_gflops, pl->pub.metric, pl->pub.rates,
 	        machine_db.from_starpu ? ", links: StarPU bus model" : "");
 }
 
@@ -338,7 +343,10 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	for (int i = 0; i < 3; i++) { /* an unused operand's leading dimension does not matter */
 		key.ld[i] = op[i].ptr ? op[i].ld : 0;
 		key.rows[i] = op[i].ptr ? op[i].rows : 0;
+		key.trans |= (unsigned)(op[i].ptr && op[i].trans && i < 2) << i;
 	}
+	if (routine == 'g')
+		pm_panels_env(&key.panels_may, &key.panels_must);
 	key.reads_c = reads_c != 0;
 	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
 	if (loc_of(op[0].ptr, &key.loc[0]) || loc_of(op[1].ptr, &key.loc[1]) || loc_of(op[2].ptr, &key.loc[2]))
@@ -370,7 +378,8 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	struct pm_problem p = { routine, key.dbl, m, n, (int64_t)k * (routine == 'y' ? 2 : 1),
 	                        { key.loc[0], key.loc[b], key.loc[2] }, key.reads_c,
 	                        (routine == 's' || routine == 'y') ? 0.5 : 1.0,
-	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] } };
+	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] },
+	                        key.trans, key.panels_may, key.panels_must };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {
@@ -433,7 +442,7 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 	struct pm_operand op[3];
 	for (int o = 0; o < 3; o++) {
 		int rows = (int)pm_untransposed_rows(routine, m, k, o);
-		op[o] = (struct pm_operand){ ptr[o], rows, rows };
+		op[o] = (struct pm_operand){ ptr[o], rows, rows, 0 };
 	}
 	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, op, beta != 0, 0);
 	if (!pl)

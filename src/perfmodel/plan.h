@@ -18,6 +18,7 @@ struct pm_plan {
 	unsigned mask_len;             /* 0: every worker may run the tasks */
 	int lazy_worker;               /* a worker where C lives (WR-lazy accumulation), -1: none */
 	struct pm_layer layer;         /* for fetching ahead (pm_plan_fetch_ahead) */
+	int panel_worker;              /* the worker that cuts the panels (pub.panels), -1: none */
 };
 
 /* One operand of a call as the planner sees it: where it is (NULL: unused), its leading dimension
@@ -25,6 +26,7 @@ struct pm_plan {
 struct pm_operand {
 	const void *ptr;
 	int ld, rows;
+	int trans;      /* gemm: used transposed (its stored column panels hold other tiles) */
 };
 
 /* The plan for a call (cached): A, B, C as the call got them. force_T > 0 fixes

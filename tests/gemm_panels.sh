@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# gemm with its host operands in column panels (src/blas/panel.c): tests/blas_gemm, which checks
+# every placement, transposition, ragged edge, alpha and beta against CBLAS, run with
+# PARALIA_PANELS=all, and its plans must say they used panels. Where StarPU drives a GPU, again
+# with the GPU as the only worker, so the panels cross to it (one copy each, cut into tiles
+# there); on CPU workers the panels stay home and only the cutting runs. Then a bad value of
+# PARALIA_PANELS is named once and the default used: no panels.
+set -u
+t=${top_builddir:-.}/tests/blas_gemm
+[ -x "$t" ] || { echo "gemm_panels: $t is missing"; exit 99; }
+pass=0 fail=0
+check() { if [ "$1" -eq 0 ]; then echo "gemm_panels: ok   $2"; pass=$((pass + 1)); else echo "gemm_panels: FAIL $2"; fail=$((fail + 1)); fi; }
+err=$(mktemp); trap 'rm -f "$err"' EXIT
+
+out=$(PARALIA_PANELS=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
+check "$rc" "blas_gemm with panels: $(echo "$out" | tail -1)"
+n=$(grep -c "in panels" "$err"); [ "$n" -gt 0 ]; check $? "plans in panels: $n"
+
+if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
+  out=$(STARPU_NCPU=0 PARALIA_PANELS=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
+  check "$rc" "blas_gemm with panels, the GPU alone: $(echo "$out" | tail -1)"
+  n=$(grep "in panels" "$err" | grep -c "on gpu"); [ "$n" -gt 0 ]; check $? "plans in panels to the GPU: $n"
+fi
+
+out=$(PARALIA_PANELS=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
+check "$rc" "blas_gemm with PARALIA_PANELS=bogus: $(echo "$out" | tail -1)"
+n=$(grep -c "PARALIA_PANELS=bogus is not none, model or all" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
+n=$(grep -c "in panels" "$err"); [ "$n" -eq 0 ]; check $? "and no panels then (the default, none): $n plans in panels"
+echo "gemm_panels: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
