@@ -16,11 +16,13 @@ err=$(mktemp); trap 'rm -f "$err"' EXIT
 out=$(PARALIA_PANELS=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with panels: $(echo "$out" | tail -1)"
 n=$(grep -c "in panels" "$err"); [ "$n" -gt 0 ]; check $? "plans in panels: $n"
+n=$(grep -c "could not be submitted" "$err"); [ "$n" -eq 0 ]; check $? "every panel cut, none left as views ($n)"
 
 if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
   out=$(STARPU_NCPU=0 PARALIA_PANELS=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
   check "$rc" "blas_gemm with panels, the GPU alone: $(echo "$out" | tail -1)"
   n=$(grep "in panels" "$err" | grep -c "on gpu"); [ "$n" -gt 0 ]; check $? "plans in panels to the GPU: $n"
+  n=$(grep -c "could not be submitted" "$err"); [ "$n" -eq 0 ]; check $? "every panel cut on the GPU ($n)"
 fi
 
 out=$(PARALIA_PANELS=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?

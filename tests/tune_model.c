@@ -323,14 +323,15 @@ static void xfer_pitches(void)
 		        "against %.2f ms stored as is", tt, tn);
 
 		/* Column panels (step 3): A of the wide 4096^3 crossing in panels has columns of 4096
-		 * (46 GB/s at 256 KB), not of 2048 (31): faster, and chosen when allowed. */
+		 * (46 GB/s at 256 KB), not of 2048 (31): faster, and chosen when allowed; B and C keep
+		 * their tiles' rate (once read at A's column length: 12.7 ms instead of 15.6). */
 		struct pm_eval e;
 		struct pm_problem pa = wide, free_ = wide;
 		pa.panels_must = 1;
 		free_.panels_may = 3;
 		double tp = pm_evaluate(&pa, dev, 1, &db, 2048, 1u, &e);
-		t_check(e.panels == 1 && tp < 0.9 * t2, "A in panels: %.2f ms against %.2f in tiles (panels %u)",
-		        tp, t2, e.panels);
+		t_check(e.panels == 1 && tp < t2 - 1.0 && tp > 0.85 * t2,
+		        "A in panels: %.2f ms against %.2f in tiles (panels %u)", tp, t2, e.panels);
 		double tf = pm_evaluate(&free_, dev, 1, &db, 2048, 1u, &e);
 		t_check(e.panels != 0 && tf <= tp * (1 + 1e-9), "the model's choice (panels %u): %.2f ms", e.panels, tf);
 		t_check(pm_evaluate(&wide, dev, 1, &db, 2048, 1u, &e) == t2 && e.panels == 0,

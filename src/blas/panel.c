@@ -22,12 +22,14 @@
 #include "config.h"
 #include "blas/tiled.h"
 #include "codelets/codelet.h"
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 int pl_matrix_panels(struct pl_matrix *M, const char *routine, const char *argname, int worker)
 {
-	if (M->kept || !M->tiles || worker < 0)
+	/* StarPU counts a handle's elements in 32 bits: a longer panel stays in tiles */
+	if (M->kept || !M->tiles || worker < 0 || (uint64_t)M->m * (uint64_t)M->nb > UINT32_MAX)
 		return 0;
 	M->panels = calloc((size_t)M->nt, sizeof *M->panels);
 	if (!M->panels) {
@@ -64,8 +66,10 @@ static int panel_cut(struct pl_matrix *M, int j)
 		if (ret) /* a cut that could not be submitted: the tile is a view, as without panels */
 			pl_matrix_view(M, i, j);
 	}
-	/* the panel's copy there is not needed after its cuts: first to go if memory runs short */
-	starpu_data_wont_use(h);
+	/* The panel's copy there stays until the call ends, beside its tiles (A and B twice on the
+	 * GPU); it is clean, so StarPU can drop it when memory runs short, and a tile (its only
+	 * copy, with no home) goes to main memory instead. starpu_data_wont_use would not help:
+	 * called now it runs before the cuts (a read after reads), when there is no copy yet. */
 	return ret;
 }
 
@@ -82,9 +86,17 @@ void pl_panels_finish(struct pl_matrix *M)
 	for (int j = 0; j < M->nt; j++) {
 		if (!M->panels[j])
 			continue;
-		for (int i = 0; i < M->mt; i++)
-			if (M->tiles[(size_t)j * M->mt + i])
-				starpu_data_unregister_submit(M->tiles[(size_t)j * M->mt + i]);
+		for (int i = 0; i < M->mt; i++) {
+			starpu_data_handle_t t = M->tiles[(size_t)j * M->mt + i];
+			if (!t)
+				continue;
+			/* a cut tile is dropped once its tasks are done; a view (a cut that could not be
+			 * submitted) is waited for, since the caller's matrix is read through it */
+			if (starpu_data_get_home_node(t) < 0)
+				starpu_data_unregister_submit(t);
+			else
+				starpu_data_unregister(t);
+		}
 		starpu_data_unregister(M->panels[j]); /* read only: nothing goes home */
 	}
 	free(M->panels);

@@ -312,11 +312,12 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 		if (bytes[o] <= 0 || home < 0 || db->node[home].kind != LM_HOST)
 			continue;
 		double pitch = (double)p->ld[o] * elem_of(p);
+		int col = T; /* its copies' column length */
 		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, T) - 1) * T;
 		if (panels >> o & 1) /* one copy of whole columns: no ragged last tile row */
-			edge = T = (int)rows;
-		double g = pm_xfer_gbs(&d->xfer, p->dbl, T, pitch, dir);
-		double ge = edge < T ? pm_xfer_gbs(&d->xfer, p->dbl, (int)edge, pitch, dir) : g;
+			edge = col = (int)rows;
+		double g = pm_xfer_gbs(&d->xfer, p->dbl, col, pitch, dir);
+		double ge = edge < col ? pm_xfer_gbs(&d->xfer, p->dbl, (int)edge, pitch, dir) : g;
 		if (g <= 0 || ge <= 0)
 			return 0;
 		double fe = (double)edge / (double)rows; /* the bytes in the last tile row */
@@ -563,9 +564,11 @@ static unsigned panel_choices(const struct pm_problem *p, const struct pm_device
 	if (p->routine != 'g' || (d->kind != PM_GPU && !p->panels_must))
 		return 0;
 	for (int o = 0; o < 2; o++) {
-		double panel = (double)rows_of(p, o) * T * elem_of(p);
+		/* StarPU counts a handle's elements in 32 bits (pl_matrix_panels refuses more) */
+		double elems = (double)rows_of(p, o) * T, panel = elems * elem_of(p);
 		if (((p->panels_may | p->panels_must) >> o & 1) && p->loc[o] >= 0 &&
-		    db->node[p->loc[o]].kind == LM_HOST && (d->mem_bytes <= 0 || 16 * panel <= d->mem_bytes))
+		    db->node[p->loc[o]].kind == LM_HOST && elems <= UINT32_MAX &&
+		    (d->mem_bytes <= 0 || 16 * panel <= d->mem_bytes))
 			may |= 1u << o;
 	}
 	return may;
@@ -686,13 +689,14 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		const struct pm_device *d = &dev[sel[i]];
 		unsigned may = ns == 1 ? panel_choices(p, d, db, T) : 0, best_set = 0;
 		struct device_links L, best_L;
-		double comp = 0, tdev = INFINITY;
+		double comp = 0, tdev = 0;
+		int tried = 0;
 		for (unsigned set = 0; set <= may; set++) {
 			if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may))
 				continue;
 			double c, x = device_us(p, d, i, db, &f, (const int (*)[2])act, nact, &t, &ld[i], P,
 			                        set, &c, &L);
-			if (x < tdev) {
+			if (!tried++ || x < tdev) {
 				tdev = x, comp = c, best_set = set, best_L = L;
 			}
 		}
