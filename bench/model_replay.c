@@ -142,7 +142,7 @@ int main(int argc, char **argv)
 				best = t;
 			printf(" T%d%s%s %.1f/%.1f(%+.0f%%)", p->tile[t],
 			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
-			       ev.panels == 3 ? "pAB" : ev.panels == 1 ? "pA" : ev.panels == 2 ? "pB" : "",
+			       (const char *[]){ "", "pA", "pB", "pAB" }[ev.panels & 3],
 			       p->ms[t], pred, 100 * e);
 		}
 		struct pm_tune_opts o = { 0 };

@@ -72,8 +72,6 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	c->force_lazy = lz && !strcmp(lz, "force") && reads_c;
 	c->fetch_ahead = fetch_ahead_mode();
 	c->lazy_worker = c->plan->lazy_worker;
-	c->panels = (unsigned)c->plan->pub.panels;
-	c->panel_worker = c->plan->panel_worker;
 	c->lazy = c->plan->pub.wr_lazy && c->plan->pub.pinned && c->plan->lazy_worker >= 0;
 	pl_submit_scope(c->plan->mask, c->plan->mask_len);
 	return 0;

@@ -107,9 +107,10 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		goto done;
 
 	/* host operands the plan brings in whole column panels (pl_matrix_panels) */
+	int panels = call.plan->pub.panels, cutter = call.plan->panel_worker;
 	if (!scale_only &&
-	    (((call.panels & 1) && (ret = pl_matrix_panels(&mA, who, "A", call.panel_worker))) ||
-	     ((call.panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", call.panel_worker)))))
+	    (((panels & 1) && (ret = pl_matrix_panels(&mA, who, "A", cutter))) ||
+	     ((panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
 		goto done;
 
 	int kt = pl_tile_count(k, nb);
@@ -131,14 +132,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			 * (pl_submit_fetch_ahead): when waiting for each chain's round, a product then
 			 * that chain's next tiles' copies, would lose more than the copy of one chain's
 			 * next tiles holds up (pm_fetch_ahead; never when A and B live where the products
-			 * run). rows x cols: the elements of C the block covers. */
+			 * run, nor with panels: a tile cut from one is made where it is used). rows x cols:
+			 * the elements of C the block covers. */
 			int64_t rows = (ie < mC.mt ? (int64_t)ie * nb : m) - (int64_t)ib * nb;
 			int64_t cols = (je < mC.nt ? (int64_t)je * nb : n) - (int64_t)jb * nb;
-			int ahead = call.fetch_ahead == PL_AHEAD_ALL ||
-			            (call.fetch_ahead == PL_AHEAD_MODEL &&
-			             pm_plan_fetch_ahead(call.plan, rows, cols, ie - ib, je - jb, k));
-			/* a tile cut from a panel is made where it is used: nothing to fetch ahead */
-			ahead = ahead && !mA.panels && !mB.panels;
+			int ahead = !mA.panels && !mB.panels &&
+			            (call.fetch_ahead == PL_AHEAD_ALL ||
+			             (call.fetch_ahead == PL_AHEAD_MODEL &&
+			              pm_plan_fetch_ahead(call.plan, rows, cols, ie - ib, je - jb, k)));
 			for (int l = 0; l < kt && !ret; l++)
 				for (int j = jb; j < je && !ret; j++)
 					for (int i = ib; i < ie && !ret; i++) {

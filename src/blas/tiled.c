@@ -85,7 +85,7 @@ void pl_matrix_finish(struct pl_matrix *M, int written)
 	}
 	if (!M->tiles)
 		return;
-	if (M->panels) { /* the tiles are the panels' children */
+	if (M->panels) { /* the tiles are cut from the panels (panel.c) */
 		pl_panels_finish(M);
 		free(M->tiles);
 		M->tiles = NULL;

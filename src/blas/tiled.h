@@ -70,8 +70,6 @@ struct pl_call {
 	int force_lazy;               /* PARALIA_WR_LAZY=force: every other C tile, for tests */
 	int lazy_worker;              /* a worker where C lives (WR-lazy accumulation), -1: none */
 	int fetch_ahead;              /* gemm's fetching ahead along chains: PL_AHEAD_* */
-	unsigned panels;              /* gemm: host operands in column panels (bit 0 A, bit 1 B) */
-	int panel_worker;             /* the worker that cuts them */
 	struct paralia_task_opts opts; /* scratch for pl_call_opts */
 };
 /* Plans the call (routine letter as paralia_plan_query's; A, B, C as given, NULL when unused,

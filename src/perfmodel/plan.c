@@ -285,6 +285,7 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 {
 	static const char *rname[128] = { ['g'] = "gemm", ['s'] = "syrk", ['y'] = "syr2k",
 	                                  ['m'] = "symm", ['t'] = "trmm", ['r'] = "trsm" };
+	static const char *in_panels[4] = { "", ", A in panels", ", B in panels", ", A and B in panels" };
 	char where[3][16], devs[256] = "";
 	for (int i = 0; i < 3; i++) {
 		if (key->loc[i] < 0)
@@ -308,8 +309,8 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 	        key->ld[0], key->ld[1], key->ld[2], key->rows[0], key->rows[1], key->rows[2], pl->T,
 	        pl->pub.tile_fixed ? " (fixed)" : "", devs, pl->pub.grid_p, pl->pub.grid_q,
 	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
-	        pl->pub.panels == 3 ? ", A and B in panels" : pl->pub.panels == 1 ? ", A in panels" :
-	        pl->pub.panels == 2 ? ", B in panels" : "", pl->pub.predicted_ms, pl->pub.predicted_gflops, pl->pub.metric, pl->pub.rates,
+	        in_panels[pl->pub.panels & 3], pl->pub.predicted_ms, pl->pub.predicted_gflops,
+	        pl->pub.metric, pl->pub.rates,
 	        machine_db.from_starpu ? ", links: StarPU bus model" : "");
 }
 
