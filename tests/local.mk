@@ -102,6 +102,10 @@ check_PROGRAMS += tests/linkmap_machine
 tests_linkmap_machine_SOURCES = tests/linkmap_machine.c $(TESTING_SOURCES)
 EXTRA_DIST += tests/linkmap_tool.sh
 TESTS += tests/linkmap_machine tests/linkmap_tool.sh
+# A kernel table is read only on the GPU models it was measured on.
+check_PROGRAMS += tests/kernel_table_devices
+tests_kernel_table_devices_SOURCES = tests/kernel_table_devices.c $(TESTING_SOURCES)
+TESTS += tests/kernel_table_devices
 
 # paralia-linkmap simgrid: link maps as StarPU-SimGrid platforms (the shipped sim/platforms too).
 EXTRA_DIST += tests/linkmap_simgrid.sh

@@ -97,6 +97,24 @@ void lm_machine_identity(char *out, size_t len)
 	(void)n;
 }
 
+void lm_device_models(char *out, size_t len)
+{
+	size_t n = (size_t)snprintf(out, len, "%s", "no GPU");
+#ifdef PARALIA_USE_CUDA
+	int ngpus = cuda_count();
+	n = 0;
+	out[0] = '\0';
+	for (int g = 0; g < ngpus && n < len; g++) {
+		struct cudaDeviceProp prop;
+		const char *name = cudaGetDeviceProperties(&prop, g) == cudaSuccess ? prop.name : "unknown";
+		n += (size_t)snprintf(out + n, len - n, "%s%.60s", g ? " | " : "", name);
+	}
+	if (ngpus == 0)
+		snprintf(out, len, "%s", "no GPU");
+#endif
+	(void)n;
+}
+
 void lm_default_path(char *out, size_t len)
 {
 	const char *file = getenv("PARALIA_LINKMAP");

@@ -168,6 +168,10 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 	fprintf(f, "# paralia kernel table: gemm tile kernel, one worker, data resident; watts: the\n"
 	        "# GPU's mean power over the products (NVML energy counter), when it could be read\n"
 	        "# kind prec tile GFLOP/s [watts]\n");
+	/* a table is read only on the GPU models it was measured on (plan.c) */
+	char models[512];
+	lm_device_models(models, sizeof models);
+	fprintf(f, "devices %s\n", models);
 	/* GPUs: every tile size the autotuner tries from 512 on (kernels are not smooth in the size:
 	 * one H200's SGEMM ran 7-9% slower at 3072 than at 2048), and 16384, for the one kernel of a
 	 * whole GPU-resident call */

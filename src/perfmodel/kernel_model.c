@@ -159,6 +159,26 @@ void pm_read_rest_run(double flops, const int *n, const double *end, int nch, st
 	out->after_s = (a < 0 ? 0 : a > t ? t : a) * 1e-6;
 }
 
+int pm_table_devices(const char *path, char *out, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	char line[512];
+	int found = 0;
+	while (!found && fgets(line, sizeof line, f)) {
+		char *p = line + strspn(line, " \t");
+		if (strncmp(p, "devices", 7) || (p[7] != ' ' && p[7] != '\t'))
+			continue;
+		p += 7 + strspn(p + 7, " \t");
+		p[strcspn(p, "\r\n")] = '\0';
+		snprintf(out, len, "%s", p);
+		found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
 /* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
  * ascending per kind and precision; the GPU's "sustain <s|d> <tile> <GFLOP/s> <seconds>": the rate
  * it holds once its power cap engaged, after about that long (pm_capped_us); "rest <seconds>": the
@@ -182,6 +202,8 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			continue;
 		if (!strncmp(p, "xfer", 4) && (p[4] == ' ' || p[4] == '\t'))
 			continue; /* transfer lines: pm_xfer_load */
+		if (!strncmp(p, "devices", 7) && (p[7] == ' ' || p[7] == '\t'))
+			continue; /* what it was measured on: pm_table_devices */
 		char k[16], prec;
 		int tile;
 		double gf, w = 0;

@@ -158,6 +158,10 @@ struct pm_rest_run {
 	double gflops, sustained, after_s;
 };
 void pm_read_rest_run(double flops, const int *n, const double *end, int nch, struct pm_rest_run *out);
+/* The GPU models a kernel table was measured on: its "devices <models>" line (lm_device_models'
+ * words) into out. Returns 1, or 0 when the file or the line is missing (a table written by hand
+ * or before the line existed). */
+int pm_table_devices(const char *path, char *out, size_t len);
 /* Reads a kernel table (format in docs/AUTOTUNER.md) for devices of the given kind ("cpu" or
  * "gpu"). Returns 1 when rates were found, 0 when the file has none for that kind or is missing,
  * -1 on a malformed line (err: "path:line: reason"). */

@@ -103,16 +103,38 @@ void pm_kernel_table_path(char *out, size_t len)
 /* Kernel rates, best first: the kernel table (a calibration the user ran, so the same table
  * gives the same plans: StarPU's history changes with every run), StarPU's history, the
  * defaults. The table's transfer rates (xfer lines) go with GPUs. */
+/* Whether the kernel table at path was measured on this machine's GPU models. A table names them
+ * (pm_table_devices); the file's name holds only the host's, which containers share: one H200's
+ * table read on an H100 gave that machine the H200's rates without a word. */
+static int table_fits_machine(const char *path)
+{
+	static int warned;
+	char theirs[512], ours[512];
+#ifdef PARALIA_SIMULATION
+	return 1; /* a simulated machine is what its files say */
+#endif
+	if (!pm_table_devices(path, theirs, sizeof theirs))
+		return 1; /* written by hand, or before tables named their devices */
+	lm_device_models(ours, sizeof ours);
+	if (!strcmp(theirs, ours))
+		return 1;
+	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: %s was measured on %s; this machine has %s: not used (run "
+		        "paralia-kernels to measure this one, or delete the file's devices line)\n", path, theirs, ours);
+	return 0;
+}
+
 static void device_rates(struct pm_device *d)
 {
 	char path[512], err[600];
 	pm_kernel_table_path(path, sizeof path);
 	struct pm_rates table;
-	int r = pm_rates_load(&table, path, d->kind == PM_GPU ? "gpu" : "cpu", err, sizeof err);
+	int fits = table_fits_machine(path);
+	int r = fits ? pm_rates_load(&table, path, d->kind == PM_GPU ? "gpu" : "cpu", err, sizeof err) : 0;
 	if (r < 0)
 		fprintf(stderr, "paralia: %s; using default kernel rates\n", err);
 	memset(&d->xfer, 0, sizeof d->xfer);
-	if (d->kind == PM_GPU && pm_xfer_load(&d->xfer, path, err, sizeof err) < 0)
+	if (fits && d->kind == PM_GPU && pm_xfer_load(&d->xfer, path, err, sizeof err) < 0)
 		fprintf(stderr, "paralia: %s; using the link map's bandwidths for tile copies\n", err);
 	if (r == 1)
 		d->rates = table;
