@@ -34,7 +34,7 @@ fi
 echo "[build] make" >&2
 make -j"$(nproc)" >make.out 2>&1 || { grep -E "error|Error" make.out | head -20 >&2; echo "[build] FAILED: make (log: $bdir/make.out)" >&2; exit 1; }
 # With a CUDA StarPU, also pack what the (offline) GPU machine needs: scripts/gpu-run.sh there.
-if [ "$bdir" = _build ] && grep -qx "cuda=yes" "$starpu_prefix/.paralia-stamp" 2>/dev/null; then
+if [ "$bdir" = _build ] && grep -q "^cuda=yes" "$starpu_prefix/.paralia-stamp" 2>/dev/null; then
   bash "$here/scripts/gpu-bundle.sh" >/dev/null 2>&1 || echo "[build] warning: scripts/gpu-bundle.sh failed" >&2
 fi
 echo "$starpu_prefix"

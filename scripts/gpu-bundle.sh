@@ -13,7 +13,7 @@ say()  { printf '[bundle] %s\n' "$*" >&2; }
 fail() { printf '[bundle] FAILED: %s\n' "$*" >&2; exit 1; }
 
 prefix=${PARALIA_DEPS:-$HOME/.paralia-deps}/starpu
-grep -qx "cuda=yes" "$prefix/.paralia-stamp" 2>/dev/null \
+grep -q "^cuda=yes" "$prefix/.paralia-stamp" 2>/dev/null \
   || fail "$prefix holds no StarPU built with CUDA (run scripts/setup-deps.sh on a machine with nvcc)"
 [ -x "$here/configure" ] || fail "no configure script: run scripts/build.sh first"
 

@@ -61,8 +61,8 @@ fi
 
 # ---- 3. StarPU 1.4.x ------------------------------------------------------------------------
 stamp="$STARPU_PREFIX/.paralia-stamp"
-stamp_id="cuda=$want_cuda"
-[ "$want_cuda" = simgrid ] && stamp_id="cuda=simgrid, copies of different node pairs overlap"
+stamp_id="cuda=$want_cuda, shutdown drains requests"
+[ "$want_cuda" = simgrid ] && stamp_id="cuda=simgrid, copies of different node pairs overlap, shutdown drains requests"
 if [ -f "$stamp" ] && grep -qx "$stamp_id" "$stamp" \
    && PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --exists "starpu-$STARPU_SERIES"; then
   say "reusing StarPU $(PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --modversion starpu-$STARPU_SERIES) in $STARPU_PREFIX"
@@ -104,6 +104,16 @@ for f in "$srcdir"/src/drivers/cuda/driver_cuda.c "$srcdir"/src/drivers/cuda/dri
       || fail "patching $f"
   fi
 done
+
+# starpu_shutdown stops the workers with data requests still queued: an idle request home (a
+# scheduler's write-back, starpu_data_wont_use) and the unregistration starpu_data_unregister_submit
+# chains to it are counted by no task, and the request lists' deinit then asserts
+# (bench/results/writeback-shutdown-2026-11-26g.md, tests/sched_shutdown.c). Let them finish first.
+if ! grep -q 'paralia: let queued data requests finish' "$srcdir/src/core/workers.c"; then
+  say "patching StarPU: starpu_shutdown lets queued data requests finish"
+  patch -d "$srcdir" -p0 -s --forward <"$(dirname "$0")/patches/starpu-shutdown-drain.patch" \
+    || fail "patching StarPU (scripts/patches/starpu-shutdown-drain.patch)"
+fi
 
 # StarPU on SimGrid serialises a GPU-GPU copy with any copy into its source or destination and
 # with the reverse copy ("observed with CUDA alone", src/core/simgrid.c): on NVLink machines four

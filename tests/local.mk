@@ -131,6 +131,9 @@ TESTS += tests/sched_eta tests/sched_host_once tests/sched_queue tests/sched_rou
 check_PROGRAMS += tests/sched_pin tests/sched_foreign tests/sched_writeback
 tests_sched_pin_SOURCES = tests/sched_pin.c $(TESTING_SOURCES)
 tests_sched_writeback_SOURCES = tests/sched_writeback.c $(TESTING_SOURCES)
+# Shutting down right after unregister_submit (run by tests/sched_numa.sh, 10 times).
+check_PROGRAMS += tests/sched_shutdown
+tests_sched_shutdown_SOURCES = tests/sched_shutdown.c $(TESTING_SOURCES)
 tests_sched_foreign_SOURCES = tests/sched_foreign.c
 tests_sched_foreign_LDADD = $(STARPU_LIBS)
 EXTRA_DIST += tests/sched_env.sh

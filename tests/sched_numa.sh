@@ -10,7 +10,7 @@ b=${top_builddir:-.}
 fail=0 pass=0
 check() { if [ "$1" -eq 0 ]; then echo "sched_numa: ok   $2"; pass=$((pass+1)); else echo "sched_numa: FAIL $2"; fail=$((fail+1)); fi; }
 for p in bench/gemm_bench tests/blas_gemm tests/blas_syrk tests/blas_chain tests/blas_placement \
-         tests/threads tests/stress tests/sched_writeback tests/blas_fetch_ahead tests/blas_panels tests/sched_pop examples/paralia-cholesky examples/paralia-lu; do
+         tests/threads tests/stress tests/sched_writeback tests/blas_fetch_ahead tests/blas_panels tests/sched_pop tests/sched_shutdown examples/paralia-cholesky examples/paralia-lu; do
   [ -x "$b/$p" ] || { echo "sched_numa: $b/$p not built"; exit 99; }
 done
 
@@ -45,6 +45,13 @@ for t in blas_gemm blas_syrk blas_chain blas_placement threads stress sched_writ
   out=$(timeout 300 "$b/tests/$t" 2>&1)
   check $? "tests/$t over 4 memory nodes: $(echo "$out" | tail -n 1)"
 done
+# A program that releases its data with unregister_submit and shuts down at once: StarPU stopped
+# its workers with the policy's write-back requests queued and aborted (tests/sched_shutdown.c).
+ok=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+  timeout 60 "$b/tests/sched_shutdown" >/dev/null 2>&1 && ok=$((ok + 1))
+done
+[ $ok -eq 10 ]; check $? "tests/sched_shutdown: $ok of 10 runs shut down with every handle home"
 for prog in paralia-cholesky paralia-lu; do
   out=$(timeout 300 "$b/examples/$prog" -n 600 -nb 64 -check 2>&1)
   check $? "$prog -n 600 -nb 64 -check over 4 memory nodes"
