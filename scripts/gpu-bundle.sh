@@ -13,8 +13,8 @@ say()  { printf '[bundle] %s\n' "$*" >&2; }
 fail() { printf '[bundle] FAILED: %s\n' "$*" >&2; exit 1; }
 
 prefix=${PARALIA_DEPS:-$HOME/.paralia-deps}/starpu
-grep -q "^cuda=yes" "$prefix/.paralia-stamp" 2>/dev/null \
-  || fail "$prefix holds no StarPU built with CUDA (run scripts/setup-deps.sh on a machine with nvcc)"
+grep -q "^cuda=yes, shutdown drains requests" "$prefix/.paralia-stamp" 2>/dev/null \
+  || fail "$prefix holds no StarPU built with CUDA and paralia's patches (run scripts/setup-deps.sh on a machine with nvcc)"
 [ -x "$here/configure" ] || fail "no configure script: run scripts/build.sh first"
 
 out="$here/.device"

@@ -62,7 +62,6 @@ stage_build() {
   if [ ! -f "$prefix/lib/pkgconfig/starpu-1.4.pc" ]; then
     [ -f "$bundle/starpu.tar.gz" ] || { echo "no StarPU at $prefix and no $bundle/starpu.tar.gz (run scripts/gpu-bundle.sh here first)"; return 1; }
     mkdir -p "$(dirname "$prefix")" && tar -C "$(dirname "$prefix")" -xzf "$bundle/starpu.tar.gz" || return 1
-    echo "cuda=yes" >"$prefix/.paralia-stamp"
   fi
   if [ -f "$bundle/calibration.tar.gz" ]; then
     tar -C "$HOME" -xzf "$bundle/calibration.tar.gz" && echo "restored StarPU/paralia calibration"

@@ -109,10 +109,14 @@ done
 # scheduler's write-back, starpu_data_wont_use) and the unregistration starpu_data_unregister_submit
 # chains to it are counted by no task, and the request lists' deinit then asserts
 # (bench/results/writeback-shutdown-2026-11-26g.md, tests/sched_shutdown.c). Let them finish first.
-if ! grep -q 'paralia: let queued data requests finish' "$srcdir/src/core/workers.c"; then
+drain="$(cd "$(dirname "$0")" && pwd)/patches/starpu-shutdown-drain.patch"
+if patch -d "$srcdir" -p0 -R -s -f --dry-run <"$drain" >/dev/null 2>&1; then
+  : # already applied, whole
+elif patch -d "$srcdir" -p0 -s -f --dry-run <"$drain" >/dev/null 2>&1; then
   say "patching StarPU: starpu_shutdown lets queued data requests finish"
-  patch -d "$srcdir" -p0 -s --forward <"$(dirname "$0")/patches/starpu-shutdown-drain.patch" \
-    || fail "patching StarPU (scripts/patches/starpu-shutdown-drain.patch)"
+  patch -d "$srcdir" -p0 -s -f <"$drain" || fail "patching StarPU ($drain)"
+else
+  fail "$drain applies neither way to $srcdir (partly patched? remove it to fetch the sources again)"
 fi
 
 # StarPU on SimGrid serialises a GPU-GPU copy with any copy into its source or destination and

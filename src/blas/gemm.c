@@ -76,6 +76,24 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 	return ret;
 }
 
+/* With an operand in panels, a product is not ready until its tiles are cut, so the policy would
+ * request its C tile only then, behind every panel requested meanwhile: StarPU copies host to GPU
+ * one request after another, and on one H100 (8192^3 at tile 2048) seven panels crossed before
+ * the first C tile, the first product waiting 18 ms (6 with this). So gemm requests each C tile
+ * itself, right after the panels its first product needs: in the products' order
+ * (bench/results/gemm-panels-2026-11-26g.md, tile 2048: 4096x4096x32768 59.9 -> 45.1 ms, 16384^3
+ * 0hh 187.8 -> 175.8; but where a block's C tiles then cross before the next layer's panel,
+ * 8192^3 h0h at tile 4096 35.5 -> 40.3). Returns the memory node to request them to, or -1: no
+ * panels, C not read (beta 0), or C already where the panels are cut. */
+static int LOCAL(c_request_node)(const struct pl_matrix *mA, const struct pl_matrix *mB,
+                                 const struct pl_matrix *mC, real_t beta, int cutter)
+{
+	if ((!mA->panels && !mB->panels) || beta == (real_t)0)
+		return -1;
+	unsigned node = starpu_worker_get_memory_node((unsigned)cutter);
+	return node != mC->node ? (int)node : -1;
+}
+
 int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k, real_t alpha,
              const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C, int ldc)
 {
@@ -113,19 +131,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	     ((panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
 		goto done;
 
-	/* With an operand in panels, a product is not ready until its tiles are cut, so the policy
-	 * would request its C tile only then, behind every panel requested meanwhile: StarPU copies
-	 * host to GPU one request after another, and on one H100 (8192^3 at tile 2048) seven panels
-	 * crossed before the first C tile, the first product waiting 18 ms (6 with this). So gemm
-	 * requests each C tile itself, right after the panels its first product needs: in the
-	 * products' order (bench/results/gemm-panels-2026-11-26g.md, tile 2048: 4096x4096x32768
-	 * 59.9 -> 45.1 ms, 16384^3 0hh 187.8 -> 175.8; but where a block's C tiles then cross before
-	 * the next layer's panel, 8192^3 h0h at tile 4096 35.5 -> 40.3). */
-	int c_node = -1;
-	if (!scale_only && (mA.panels || mB.panels) && beta != (real_t)0 && cutter >= 0) {
-		unsigned node = starpu_worker_get_memory_node((unsigned)cutter);
-		c_node = node != mC.node ? (int)node : -1;
-	}
+	int c_node = LOCAL(c_request_node)(&mA, &mB, &mC, beta, cutter);
 	int kt = pl_tile_count(k, nb);
 	if (scale_only) {
 		for (int j = 0; j < mC.nt && !ret; j++)

@@ -101,8 +101,8 @@ int lm_save(const struct lm_db *db, const char *path);
 /* ---- the database of this machine (src/linkmap/machine.c) ---- */
 /* Identity of this machine as written in the database: host name plus each GPU's name and UUID. */
 void lm_machine_identity(char *out, size_t len);
-/* This machine's GPU models, "NVIDIA H200 | NVIDIA H200" (no UUID: what a kernel's rate depends
- * on), or "no GPU". */
+/* This machine's GPU models, each once in the order CUDA numbers them ("NVIDIA H200", or
+ * "NVIDIA H200 | NVIDIA H100 80GB HBM3"), no UUID: what a kernel's rate depends on; or "no GPU". */
 void lm_device_models(char *out, size_t len);
 /* Path of this machine's file: $PARALIA_LINKMAP when set, else $PARALIA_HOME (else ~/.paralia)
  * + "/linkmap-<host>.txt". */

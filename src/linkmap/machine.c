@@ -99,20 +99,27 @@ void lm_machine_identity(char *out, size_t len)
 
 void lm_device_models(char *out, size_t len)
 {
-	size_t n = (size_t)snprintf(out, len, "%s", "no GPU");
-#ifdef PARALIA_USE_CUDA
-	int ngpus = cuda_count();
-	n = 0;
+	size_t n = 0;
 	out[0] = '\0';
-	for (int g = 0; g < ngpus && n < len; g++) {
+#ifdef PARALIA_USE_CUDA
+	char seen[LM_MAX_NODES][64]; /* each model once: a subset of the GPUs is the same machine */
+	int nseen = 0, ngpus = cuda_count();
+	for (int g = 0; g < ngpus && nseen < LM_MAX_NODES && n < len; g++) {
 		struct cudaDeviceProp prop;
-		const char *name = cudaGetDeviceProperties(&prop, g) == cudaSuccess ? prop.name : "unknown";
-		n += (size_t)snprintf(out + n, len - n, "%s%.60s", g ? " | " : "", name);
+		char *name = seen[nseen];
+		snprintf(name, sizeof seen[0], "%.50s",
+		         cudaGetDeviceProperties(&prop, g) == cudaSuccess ? prop.name : "unknown");
+		int k = 0;
+		while (k < nseen && strcmp(seen[k], name))
+			k++;
+		if (k < nseen)
+			continue;
+		nseen++;
+		n += (size_t)snprintf(out + n, len - n, "%s%s", n ? " | " : "", name);
 	}
-	if (ngpus == 0)
-		snprintf(out, len, "%s", "no GPU");
 #endif
-	(void)n;
+	if (n == 0)
+		snprintf(out, len, "%s", "no GPU");
 }
 
 void lm_default_path(char *out, size_t len)

@@ -164,7 +164,7 @@ int pm_table_devices(const char *path, char *out, size_t len)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return 0;
-	char line[512];
+	char line[1024];
 	int found = 0;
 	while (!found && fgets(line, sizeof line, f)) {
 		char *p = line + strspn(line, " \t");
@@ -193,7 +193,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	int nT[2] = { 0, 0 }, T[2][PM_MAX_RATES], ns[2] = { 0, 0 }, sT[2][PM_MAX_RATES];
 	double g[2][PM_MAX_RATES], sg[2][PM_MAX_RATES], after[2][PM_MAX_RATES];
 	int from_rest = 0, sline[2][PM_MAX_RATES];
-	char line[256];
+	char line[1024]; /* a devices line names every GPU model */
 	int lineno = 0, ret = 0;
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
@@ -305,7 +305,7 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 	struct pm_xfer t;
 	memset(&t, 0, sizeof t);
 	int ret = 0, lineno = 0;
-	char line[256];
+	char line[1024]; /* a devices line names every GPU model */
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		char *p = line + strspn(line, " \t");

@@ -100,19 +100,17 @@ void pm_kernel_table_path(char *out, size_t len)
 		snprintf(out, len, "%s/.paralia/kernels-%s.txt", getenv("HOME") ? getenv("HOME") : ".", host);
 }
 
-/* Kernel rates, best first: the kernel table (a calibration the user ran, so the same table
- * gives the same plans: StarPU's history changes with every run), StarPU's history, the
- * defaults. The table's transfer rates (xfer lines) go with GPUs. */
 /* Whether the kernel table at path was measured on this machine's GPU models. A table names them
  * (pm_table_devices); the file's name holds only the host's, which containers share: one H200's
- * table read on an H100 gave that machine the H200's rates without a word. */
+ * table read on an H100 gave that machine the H200's rates without a word. Said once. */
 static int table_fits_machine(const char *path)
 {
+#ifdef PARALIA_SIMULATION
+	(void)path;
+	return 1; /* a simulated machine is what its files say */
+#else
 	static int warned;
 	char theirs[512], ours[512];
-#ifdef PARALIA_SIMULATION
-	return 1; /* a simulated machine is what its files say */
-#endif
 	if (!pm_table_devices(path, theirs, sizeof theirs))
 		return 1; /* written by hand, or before tables named their devices */
 	lm_device_models(ours, sizeof ours);
@@ -120,16 +118,20 @@ static int table_fits_machine(const char *path)
 		return 1;
 	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 		fprintf(stderr, "paralia: %s was measured on %s; this machine has %s: not used (run "
-		        "paralia-kernels to measure this one, or delete the file's devices line)\n", path, theirs, ours);
+		        "paralia-kernels to measure this one, or delete the file's devices line)\n", path,
+		        theirs, ours);
 	return 0;
+#endif
 }
 
-static void device_rates(struct pm_device *d)
+/* Kernel rates, best first: the kernel table (a calibration the user ran, so the same table
+ * gives the same plans: StarPU's history changes with every run) if it fits this machine
+ * (table_fits_machine), StarPU's history, the defaults. The table's transfer rates (xfer lines)
+ * go with GPUs. */
+static void device_rates(struct pm_device *d, const char *path, int fits)
 {
-	char path[512], err[600];
-	pm_kernel_table_path(path, sizeof path);
+	char err[600];
 	struct pm_rates table;
-	int fits = table_fits_machine(path);
 	int r = fits ? pm_rates_load(&table, path, d->kind == PM_GPU ? "gpu" : "cpu", err, sizeof err) : 0;
 	if (r < 0)
 		fprintf(stderr, "paralia: %s; using default kernel rates\n", err);
@@ -177,8 +179,11 @@ static void enumerate_devices(void)
 		starpu_ssize_t total = starpu_memory_get_total((unsigned)node);
 		d->mem_bytes = total > 0 ? (double)total : 0;
 	}
+	char path[512];
+	pm_kernel_table_path(path, sizeof path);
+	int fits = table_fits_machine(path);
 	for (int d = 0; d < machine_ndev; d++)
-		device_rates(&machine_dev[d]);
+		device_rates(&machine_dev[d], path, fits);
 }
 
 /* The link map: this machine's database mapped onto StarPU's memory nodes (PARALIA_LINKMAP names
