@@ -61,8 +61,10 @@ fi
 
 # ---- 3. StarPU 1.4.x ------------------------------------------------------------------------
 stamp="$STARPU_PREFIX/.paralia-stamp"
-stamp_id="cuda=$want_cuda, shutdown drains requests"
-[ "$want_cuda" = simgrid ] && stamp_id="cuda=simgrid, copies of different node pairs overlap, shutdown drains requests"
+# The stamp names the build and paralia's patches: a build without one of them is redone.
+stamp_id="cuda=$want_cuda"
+[ "$want_cuda" = simgrid ] && stamp_id="cuda=simgrid, copies of different node pairs overlap"
+stamp_id="$stamp_id, shutdown drains requests"
 if [ -f "$stamp" ] && grep -qx "$stamp_id" "$stamp" \
    && PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --exists "starpu-$STARPU_SERIES"; then
   say "reusing StarPU $(PKG_CONFIG_PATH="$STARPU_PREFIX/lib/pkgconfig" pkg-config --modversion starpu-$STARPU_SERIES) in $STARPU_PREFIX"
