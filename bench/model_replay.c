@@ -125,8 +125,9 @@ int main(int argc, char **argv)
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
 		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, 1, 1.0,
-		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0 };
+		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0 };
 		pm_panels_env(&pb.panels_may, &pb.panels_must); /* as the sweep ran: PARALIA_PANELS */
+		pm_c_late_env(&pb.c_late_may, &pb.c_late_must); /* and PARALIA_C_LATE */
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
@@ -140,9 +141,9 @@ int main(int argc, char **argv)
 			cells++;
 			if (p->ms[t] < p->ms[best])
 				best = t;
-			printf(" T%d%s%s %.1f/%.1f(%+.0f%%)", p->tile[t],
+			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t],
 			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
-			       (const char *[]){ "", "pA", "pB", "pAB" }[ev.panels & 3],
+			       (const char *[]){ "", "pA", "pB", "pAB" }[ev.panels & 3], ev.c_late ? "L" : "",
 			       p->ms[t], pred, 100 * e);
 		}
 		struct pm_tune_opts o = { 0 };

@@ -94,6 +94,9 @@ TESTS += tests/bench_args.sh
 # gemm with host operands in column panels (PARALIA_PANELS=all), against CBLAS, on the GPU too.
 EXTRA_DIST += tests/gemm_panels.sh
 TESTS += tests/gemm_panels.sh
+# gemm with C read late (PARALIA_C_LATE=all), against CBLAS, on the GPU too.
+EXTRA_DIST += tests/gemm_late.sh
+TESTS += tests/gemm_late.sh
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh

@@ -45,6 +45,10 @@ for t in blas_gemm blas_syrk blas_chain blas_placement threads stress sched_writ
   out=$(timeout 300 "$b/tests/$t" 2>&1)
   check $? "tests/$t over 4 memory nodes: $(echo "$out" | tail -n 1)"
 done
+# gemm with every C tile read late (scratch chains, then C = scratch + beta C), C's tiles
+# requested by idle requests to the node where the chains run.
+out=$(PARALIA_C_LATE=all timeout 300 "$b/tests/blas_gemm" 2>&1)
+check $? "tests/blas_gemm with C read late over 4 memory nodes: $(echo "$out" | tail -n 1)"
 # A program that releases its data with unregister_submit and shuts down at once: StarPU stopped
 # its workers with the policy's write-back requests queued and aborted (tests/sched_shutdown.c).
 ok=0

@@ -68,7 +68,7 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0 };
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0 };
 	return p;
 }
 
@@ -364,6 +364,45 @@ static void xfer_pitches(void)
 		t_check(r == -1 && strstr(err, "xfer") != NULL, "%s: rejected (%s)", why[i], err);
 	}
 	remove(path);
+}
+
+/* C read late (step 3, c_late_choice): offered where C is read and crosses a link, A or B
+ * crosses too with at least C's bytes, and chains have two products or more; then the model keeps
+ * it when faster. Forced (c_late_must) wherever C is read. */
+static void c_late_choices(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt") != 0)
+		return;
+	gpus_of(&db, dev, 1.0, 140e9);
+	int g = dev[0].node;
+	struct pm_eval e;
+	struct pm_problem sq = gemm(16384, 16384, 16384, 0, 0, 0, 1), off = sq;
+	sq.c_late_may = 1;
+	double t_late = pm_evaluate(&sq, dev, 1, &db, 4096, 1u, &e);
+	int chosen = e.c_late;
+	double t_tiles = pm_evaluate(&off, dev, 1, &db, 4096, 1u, &e);
+	t_check(chosen && e.c_late == 0 && t_late < t_tiles,
+	        "16384^3 from the host at 4096: C read late, %.2f ms against %.2f (its first layer's C "
+	        "tiles no longer before the products)", t_late, t_tiles);
+	struct { const char *what; struct pm_problem p; int T; } no[] = {
+		{ "C outweighs A and B (32768x32768x4096 from the host, chains of 2)",
+		  gemm(32768, 32768, 4096, 0, 0, 0, 1), 2048 },
+		{ "A and B on the GPU (8192^3 00h)", gemm(8192, 8192, 8192, g, g, 0, 1), 4096 },
+		{ "chains of one product (4096^3 from the host at 4096)", gemm(4096, 4096, 4096, 0, 0, 0, 1), 4096 },
+		{ "C not read (beta 0)", gemm(16384, 16384, 16384, 0, 0, 0, 0), 4096 },
+		{ "C on the GPU", gemm(16384, 16384, 16384, 0, 0, g, 1), 4096 },
+	};
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		no[i].p.c_late_may = 1;
+		pm_evaluate(&no[i].p, dev, 1, &db, no[i].T, 1u, &e);
+		t_check(e.c_late == 0, "not read late: %s", no[i].what);
+	}
+	struct pm_problem forced = gemm(8192, 8192, 8192, g, g, 0, 1);
+	forced.c_late_must = 1;
+	pm_evaluate(&forced, dev, 1, &db, 4096, 1u, &e);
+	t_check(e.c_late == 1, "forced (PARALIA_C_LATE=all): read late even with A and B on the GPU");
 }
 
 /* Fetching ahead (pm_fetch_ahead): a block fetches its chains' next tiles ahead when waiting for
@@ -822,7 +861,7 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0 };
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0 };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);
@@ -848,6 +887,7 @@ int main(void)
 	tile_sizes();
 	wr_lazy_and_metrics();
 	xfer_pitches();
+	c_late_choices();
 	fetch_ahead_rounds();
 	power_cap();
 	runtime_plans();

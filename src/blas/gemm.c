@@ -3,7 +3,8 @@
  * paralia_{s,d}gemm: C = alpha op(A) op(B) + beta C, each matrix on the host or on any GPU.
  * Tile algorithm: for every C tile, a chain of tile gemms over k; StarPU's sequential
  * consistency orders the chain, the scheduler spreads the chains over the workers. The products
- * are submitted in blocks of C tiles, each block layer by layer over k (common/order.h).
+ * are submitted in blocks of C tiles, each block layer by layer over k (common/order.h). Where
+ * the plan says so, C is read late: each chain into a scratch tile, C's tile added at its end.
  */
 #ifndef PARALIA_PREC
 #define PARALIA_SELF "blas/gemm.c"
@@ -94,6 +95,58 @@ static int LOCAL(c_request_node)(const struct pl_matrix *mA, const struct pl_mat
 	return node != mC->node ? (int)node : -1;
 }
 
+/* C read late (docs/AUTOTUNER.md step 3). A chain's first product reads its C tile, so the
+ * first layer of gemm's first block needs a whole block of C tiles besides its A and B tiles, and
+ * the GPU waits for them (one H100, 16384^3 from the host at tile 4096: the first kernel at 8.5
+ * ms, the GPU idle ~20 ms more in the first block). Instead each chain computes into a scratch
+ * tile (beta = 0: nothing read) and ends with C = scratch + beta C where it ran, and C's tile is
+ * requested at submission by an idle request, which StarPU serves only when that direction of
+ * the link has nothing else queued (bench/results/gemm-clate-2026-11-26h.md: 16384^3 186.9 ->
+ * 174.4 ms, 8192^3 42.7 -> 39.2). Returns the memory node to request C's tiles to, or -1 (none,
+ * or C lives there). */
+static int LOCAL(late_c_node)(const struct pl_call *call, const struct pl_matrix *mC)
+{
+	const struct pm_plan *pl = call->plan;
+	for (unsigned w = 0; w < starpu_worker_get_count(); w++) {
+		int in_plan = pl->mask_len == 0 ||
+		              (w / 32 < pl->mask_len && (pl->mask[w / 32] >> (w % 32) & 1));
+		unsigned node = starpu_worker_get_memory_node(w);
+		if (in_plan && node != mC->node)
+			return (int)node;
+	}
+	return -1;
+}
+
+/* Step l of C tile (i, j)'s chain when C is read late: into scratch tile *s (registered at the
+ * first step, with no home: StarPU allocates it where the products run), and after the last
+ * C = s + beta C, ahead of the block's other products: at their priority it waited for all of
+ * them and the tile went home at the end (one H100, FP32 8192^3 at tile 4096: C's first copy
+ * home at 25.4 ms, 17.2 without reading C late). */
+static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_handle_t a,
+                                 starpu_data_handle_t b, real_t beta, starpu_data_handle_t c,
+                                 starpu_data_handle_t *s, int l, int kt, int c_node,
+                                 const struct paralia_task_opts *step)
+{
+	if (l == 0) {
+		uint32_t rows = starpu_matrix_get_nx(c), cols = starpu_matrix_get_ny(c);
+		starpu_matrix_data_register(s, -1, 0, rows, rows, cols, sizeof(real_t));
+		if (c_node >= 0)
+			starpu_data_idle_prefetch_on_node(c, (unsigned)c_node, 1);
+	}
+	int ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, *s, step);
+	if (!ret && l == kt - 1) {
+		struct paralia_task_opts sum = *step;
+		sum.priority = step->priority < starpu_sched_get_max_priority() ? step->priority + 1
+		                                                               : step->priority;
+		ret = TASK(geadd)(1, *s, beta, c, &sum);
+	}
+	if (ret || l == kt - 1) { /* done with it (or the call stops): StarPU keeps it for its tasks */
+		starpu_data_unregister_submit(*s);
+		*s = NULL;
+	}
+	return ret;
+}
+
 int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k, real_t alpha,
              const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C, int ldc)
 {
@@ -132,6 +185,10 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		goto done;
 
 	int c_node = LOCAL(c_request_node)(&mA, &mB, &mC, beta, cutter);
+	/* C read late (late_c_node): only on a plan's one device; never with WR-lazy */
+	int late = call.plan->pub.c_late && beta != (real_t)0 && !call.lazy && !call.force_lazy;
+	int late_node = late ? LOCAL(late_c_node)(&call, &mC) : -1;
+	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
 	int kt = pl_tile_count(k, nb);
 	if (scale_only) {
 		for (int j = 0; j < mC.nt && !ret; j++)
@@ -173,11 +230,20 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						starpu_data_handle_t a = pl_trans_tile(&mA, tA, i, l), b = pl_trans_tile(&mB, tB, l, j);
 						struct paralia_task_opts step = pl_block_step(own, blk);
 						LOCAL(fetch_next)(&mA, &mB, tA, tB, i, j, l, kt, ahead);
+						if (late) {
+							ret = LOCAL(gemm_late_step)(transA, transB, alpha, a, b, beta, c,
+							                            &scratch[(j - jb) * PL_BLOCK + i - ib], l,
+							                            kt, late_node, &step);
+							continue;
+						}
 						if (l == 0 && c_node >= 0)
 							starpu_data_prefetch_on_node_prio(c, (unsigned)c_node, 1, step.priority);
 						ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 					}
 		}
+	for (int x = 0; x < PL_BLOCK * PL_BLOCK; x++) /* chains a failed submission left unfinished */
+		if (scratch[x])
+			starpu_data_unregister_submit(scratch[x]);
 done:
 	pl_submit_fetch_ahead(NULL, NULL); /* not consumed if a submission failed before it */
 	pl_matrix_finish(&mC, 1);

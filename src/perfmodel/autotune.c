@@ -34,6 +34,9 @@
 
 #define PM_TASK_US 4.0     /* StarPU's per-task cost on a worker (scheduling, launch) */
 #define PM_SUBMIT_US 2.0   /* submitting one task from the calling thread */
+/* A tile copied or summed through a GPU's memory, GB/s per byte moved: the policy's estimate for
+ * its cuts (codelets/cut.c); a geadd of 128 MB tiles took 0.12 ms on one H100 (3.2 TB/s). */
+#define PM_DEVICE_COPY_GBS 2000.0
 #define PM_GAIN 0.03       /* a device joins only if it improves the metric by more than this */
 /* A device slower than this fraction of the fastest is left out: the list schedule assumes it
  * only takes tiles it finishes in time, but a dynamic scheduler hands it one of the last tiles and
@@ -71,6 +74,22 @@ void pm_panels_env(unsigned *may, unsigned *must)
 		*must = 3;
 	else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 		fprintf(stderr, "paralia: PARALIA_PANELS=%s is not none, model or all; using none\n", v);
+}
+
+void pm_c_late_env(int *may, int *must)
+{
+	static int warned;
+	const char *v = getenv("PARALIA_C_LATE");
+	*may = 1;
+	*must = 0;
+	if (!v || !*v || !strcmp(v, "model"))
+		return;
+	if (!strcmp(v, "none"))
+		*may = 0;
+	else if (!strcmp(v, "all"))
+		*must = 1;
+	else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: PARALIA_C_LATE=%s is not model, none or all; using model\n", v);
 }
 
 /* Bytes per element */
@@ -416,6 +435,7 @@ struct device_part {
 	double last_layer;   /* a product of the last layer over k against one of the others (kt > 1):
 	                        the ragged depth's share of a tile's time (1: k a multiple of T) */
 	int a_panel, b_panel;/* how A and B come in: PANEL_NONE (tiles), _LAYER or _CHAIN (gemm) */
+	int c_late;          /* C's tiles come in when the link is idle, not with the products */
 };
 
 /* An operand crossing in column panels (step 3) brings, with the first product that needs one of
@@ -468,7 +488,8 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 {
 	double tasks = d->n * d->kt, per = d->comp / tasks;
 	double br = fmin(PL_BLOCK, d->rows), bc = fmin(PL_BLOCK, d->cols), nb0 = br * bc;
-	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt), ct = d->Cin / d->n;
+	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt);
+	double ct = d->c_late ? 0 : d->Cin / d->n; /* read late: none of the products' (device_us) */
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
 	struct operand_bytes a = operand_segments(d->a_panel, 0, at, d->rows, br, d->kt);
 	struct operand_bytes b = operand_segments(d->b_panel, 1, bt, d->cols, bc, d->kt);
@@ -495,7 +516,8 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	 * are ragged: the fill before the first kernel (8192^3 at tile 6144: 864 MB, not the
 	 * average's 432). The device brings in no more bytes for it: the later products bring the
 	 * difference less. */
-	double total = d->A + d->B + d->Cin, first = fmin(d->first_in, total), rest = total - sg[0].in;
+	double total = d->A + d->B + (d->c_late ? 0 : d->Cin), first = fmin(d->first_in, total);
+	double rest = total - sg[0].in;
 	if (first > sg[0].in && rest > 0) {
 		double keep = fmax(0.0, 1 - (first - sg[0].in) / rest);
 		for (int s = 1; s < 5; s++)
@@ -527,10 +549,11 @@ static int column_order_segments(const struct device_part *d, struct segment sg[
 }
 
 /* The flow shop's makespan; the first result is ready `early` us before the first nfirst
- * segments are done, and the last leaves out_last_us after the last unit. */
+ * segments are done, and the last leaves out_last_us after the last unit. C read late: the last
+ * unit cannot end before late_in_us (its C tile is among the inbound bytes, 0: not late). */
 static double device_time(const struct segment *sg, int nsg, int nfirst, double early,
-                          double in_us_per_byte, double comp_total, double out_total_us,
-                          double out_last_us, double floor_us)
+                          double in_us_per_byte, double comp_total, double late_in_us,
+                          double out_total_us, double out_last_us, double floor_us)
 {
 	double arrived = 0, left = comp_total, gpu = 0, done = 0, first_done = 0;
 	for (int s = 0; s < nsg; s++) {
@@ -549,6 +572,7 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
 		if (s == nfirst - 1)
 			first_done = fmax(0, done - early);
 	}
+	gpu = fmax(gpu, late_in_us);
 	double end = fmax(gpu + out_last_us, first_done + out_total_us);
 	return fmax(end, floor_us);
 }
@@ -574,6 +598,30 @@ static unsigned panel_choices(const struct pm_problem *p, const struct pm_device
 	return may;
 }
 
+/* Whether gemm's C may be read late on device d, the call's only one (step 3). Reading C late
+ * takes C's copies off the first layer's products, which pays while A and B have bytes to bring
+ * meanwhile. So: C is read and crosses a link to d; A and B bring at least as many bytes across
+ * (where C outweighs them the link carries mostly C either way, and reading it late only adds
+ * the geadds and their wait: one H100, 12000x30000x7000 2-7% and 32768x32768x4096 at tile 3072
+ * 3.5% slower; with A and B both on d, the worker already runs the steps of the chains whose C
+ * tile is there, step 4's spread: 8192^3 with C alone on the host 23.3 ms in tiles of 2048, 26.4
+ * read late at 4096); its chains have products before their last (a chain of one needs its C
+ * tile right after it: 32768x32768x4096 at tile 8192 took 273 ms instead of 227); and the problem
+ * allows it. Anywhere C is read when forced (c_late_must: the tests run it on CPU workers, where
+ * C does not cross). */
+static int c_late_choice(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t)
+{
+	if (p->routine != 'g' || !p->reads_c || p->loc[2] < 0)
+		return 0;
+	if (p->c_late_must)
+		return 1;
+	double a = (double)p->m * (double)p->k, b = (double)p->k * (double)p->n;
+	double ab_cross = (p->loc[0] >= 0 && p->loc[0] != d->node ? a : 0) +
+	                  (p->loc[1] >= 0 && p->loc[1] != d->node ? b : 0);
+	return p->c_late_may && p->loc[2] != d->node && ab_cross >= (double)p->m * (double)p->n &&
+	       t->Kt > 1;
+}
+
 /* How operand o (0 A, 1 B) of gemm comes in when it crosses in panels (enum PANEL_*): a stored
  * column panel of A holds one layer of every tile row, of A transposed one tile row's every
  * layer; of B one tile column's every layer, of B transposed one layer of every column. */
@@ -586,25 +634,28 @@ static int panel_kind(const struct pm_problem *p, unsigned panels, int o)
 }
 
 /* Steps 3 and 4 for device sel[i] (ld: its tile schedule): its links with `panels` crossing in
- * column panels, then its flow shop. Returns its time (us); *comp_us its products' time. */
+ * column panels and C read late or not, then its flow shop. Returns its time (us); *comp_us its
+ * tasks' time. */
 static double device_us(const struct pm_problem *p, const struct pm_device *d, int i,
                         const struct lm_db *db, const struct device_flows *f,
                         const int (*act)[2], int nact, const struct tiling *t,
-                        const struct pm_lane *ld, int P, unsigned panels, double *comp_us,
-                        struct device_links *L)
+                        const struct pm_lane *ld, int P, unsigned panels, int late,
+                        double *comp_us, struct device_links *L)
 {
 	int T = t->T;
 	link_rates(p, d, i, db, f, act, nact, T, panels, L);
-	/* its products back to back under its power cap (the kernel table's sustained rates) */
-	double comp = pm_capped_us(&d->rates, p->dbl, T, ld->finish), tdev = comp;
+	double n = (double)ld->tiles;
+	double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
+	double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
+	/* its products back to back under its power cap (the kernel table's sustained rates), and
+	 * with C read late a geadd per tile: two tiles read and one written through its memory */
+	double geadd = late ? PM_TASK_US + 3 * tm * tn * el / (PM_DEVICE_COPY_GBS * 1e3) : 0;
+	double comp = pm_capped_us(&d->rates, p->dbl, T, ld->finish) + fmax(0, n) * geadd, tdev = comp;
 	double bytes_in = f->A[i] + f->B[i] + f->Cin[i];
 	*comp_us = comp;
 	if (ld->tiles <= 0 || (bytes_in <= 0 && f->Cout[i] <= 0))
 		return tdev;
-	double n = (double)ld->tiles;
 	double rows = fmax(1.0, fmin(n, ceil((double)t->Mt / P)));
-	double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
-	double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
 	/* the first product's bytes: whole tiles, or the whole panels it needs (their columns are
 	 * the stored matrix's, as long as its rows; as many as a tile has along the other side) */
 	double a_tile = tm * tk * el, b_tile = tk * tn * el;
@@ -613,12 +664,12 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	if (panels & 2)
 		b_tile = (double)rows_of(p, 1) * ((p->trans & 2) ? tk : tn) * el;
 	double first = (f->A[i] > 0 ? a_tile : 0) + (f->B[i] > 0 ? b_tile : 0) +
-	               (f->Cin[i] > 0 ? tm * tn * el : 0);
+	               (f->Cin[i] > 0 && !late ? tm * tn * el : 0);
 	double whole = pm_tile_us(&d->rates, p->dbl, tm, tn, tk) + PM_TASK_US;
 	double last = pm_tile_us(&d->rates, p->dbl, tm, tn, t->kr) + PM_TASK_US;
 	struct device_part dp = { n, (double)t->Kt, rows, fmax(1.0, n / rows), f->A[i], f->B[i], f->Cin[i],
 	                          comp, first, last / whole, panel_kind(p, panels, 0),
-	                          panel_kind(p, panels, 1) };
+	                          panel_kind(p, panels, 1), late };
 	struct segment sg[5];
 	struct result_times r;
 	int nsg = p->routine == 'g' ? block_order_segments(&dp, sg, &r) : column_order_segments(&dp, sg, &r);
@@ -626,7 +677,11 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	/* the last block's tiles finish one product apart and leave one after another */
 	double out_tile = f->Cout[i] > 0 ? L->tout / n : 0;
 	double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * r.apart);
-	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, L->tout, out_last, L->host_both_us);
+	/* read late, C's tiles cross when the link has nothing else queued: every inbound byte is in
+	 * after L->tin at the earliest, and the last geadd waits for its tile */
+	double late_in = late ? L->tin + geadd : 0;
+	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, late_in, L->tout, out_last,
+	                   L->host_both_us);
 }
 
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
@@ -688,18 +743,21 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
 		unsigned may = ns == 1 ? panel_choices(p, d, db, T) : 0, best_set = 0;
+		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0;
 		struct device_links L, best_L;
 		double comp = 0, tdev = 0;
 		int tried = 0;
-		for (unsigned set = 0; set <= may; set++) {
-			if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may))
-				continue;
-			double c, x = device_us(p, d, i, db, &f, (const int (*)[2])act, nact, &t, &ld[i], P,
-			                        set, &c, &L);
-			if (!tried++ || x < tdev) {
-				tdev = x, comp = c, best_set = set, best_L = L;
+		for (unsigned set = 0; set <= may; set++)
+			for (int late = 0; late <= late_may; late++) {
+				if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may) ||
+				    (p->c_late_must && late_may && !late))
+					continue;
+				double c, x = device_us(p, d, i, db, &f, (const int (*)[2])act, nact, &t, &ld[i],
+				                        P, set, late, &c, &L);
+				if (!tried++ || x < tdev) {
+					tdev = x, comp = c, best_set = set, best_late = late, best_L = L;
+				}
 			}
-		}
 		L = best_L;
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
@@ -712,6 +770,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
 			e.latency_ms = L.lat / 1e3;
 			e.panels = best_set;
+			e.c_late = best_late;
 		}
 	}
 

@@ -95,6 +95,10 @@ struct pm_problem {
 	 * fastest choice among panels_may, always with panels_must (PARALIA_PANELS, pm_panels_env;
 	 * both 0 by default) */
 	unsigned panels_may, panels_must;
+	/* gemm on one device, C read (beta != 0) and brought over a link: whether each C tile may be
+	 * (c_late_may) or must (c_late_must, also where C does not cross: tests) be read late, at
+	 * the end of its chain (step 3 of docs/AUTOTUNER.md; PARALIA_C_LATE, pm_c_late_env) */
+	int c_late_may, c_late_must;
 };
 
 /* PARALIA_PANELS: unset or "none", never (the default: on one H200 the model's choice lost up
@@ -102,6 +106,10 @@ struct pm_problem {
  * model chooses for A and B; "all", always where it can (measuring, tests). Warns once about
  * another value. */
 void pm_panels_env(unsigned *may, unsigned *must);
+
+/* PARALIA_C_LATE: unset or "model", the model chooses; "none", never; "all", wherever C is read
+ * (measuring, tests). Warns once about another value. */
+void pm_c_late_env(int *may, int *must);
 
 /* Rows of operand o (0 A, 1 B, 2 C) of a routine's call with no operand transposed: A is m x k
  * (k x k for symm, trmm, trsm), B k x n (m x n for the others), C m x n. */
@@ -129,6 +137,7 @@ struct pm_eval {
 	double padding;            /* fraction of computed flops that edge tiles waste vs. full tiles */
 	struct pm_layer layer;     /* the critical device's, for pm_fetch_ahead */
 	unsigned panels;           /* operands that cross the host link in column panels (gemm) */
+	int c_late;                /* C's tiles read late: scratch chains, then C = S + beta C (gemm) */
 };
 
 enum pm_metric { PM_TIME = 0, PM_EDP = 1, PM_PDP = 2 };

@@ -18,6 +18,7 @@ struct plan_key {
 	char routine;
 	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
 	unsigned trans, panels_may, panels_must;
+	int c_late_may, c_late_must;
 };
 
 struct plan_entry {
@@ -300,6 +301,7 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	/* column panels only ever go to the call's one device (pm_evaluate) */
 	pub->panels = ns == 1 ? (int)e->panels : 0;
 	pl->panel_worker = pub->panels ? machine_dev[sel[0]].first_worker : -1;
+	pub->c_late = ns == 1 ? e->c_late : 0;
 	pub->predicted_ms = e->time_ms;
 	pub->predicted_gflops = e->time_ms > 0
 		? useful_flops(key->routine, key->m, key->n, key->k) / (e->time_ms * 1e6) : 0;
@@ -330,13 +332,14 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 			                        pl->pub.devices[i], 100 * pl->pub.shares[i]);
 	}
 	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s (ld %d %d %d, rows %d %d %d): "
-	        "tile %d%s on %s, grid %dx%d%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
+	        "tile %d%s on %s, grid %dx%d%s%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
 	        key->dbl ? 'd' : 's', rname[(int)key->routine] ? rname[(int)key->routine] : "?",
 	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "",
 	        key->ld[0], key->ld[1], key->ld[2], key->rows[0], key->rows[1], key->rows[2], pl->T,
 	        pl->pub.tile_fixed ? " (fixed)" : "", devs, pl->pub.grid_p, pl->pub.grid_q,
 	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
-	        in_panels[pl->pub.panels & 3], pl->pub.predicted_ms, pl->pub.predicted_gflops,
+	        in_panels[pl->pub.panels & 3], pl->pub.c_late ? ", C read late" : "",
+	        pl->pub.predicted_ms, pl->pub.predicted_gflops,
 	        pl->pub.metric, pl->pub.rates,
 	        machine_db.from_starpu ? ", links: StarPU bus model" : "");
 }
@@ -373,8 +376,10 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 		key.rows[i] = op[i].ptr ? op[i].rows : 0;
 		key.trans |= (unsigned)(op[i].ptr && op[i].trans && i < 2) << i;
 	}
-	if (routine == 'g')
+	if (routine == 'g') {
 		pm_panels_env(&key.panels_may, &key.panels_must);
+		pm_c_late_env(&key.c_late_may, &key.c_late_must);
+	}
 	key.reads_c = reads_c != 0;
 	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
 	if (loc_of(op[0].ptr, &key.loc[0]) || loc_of(op[1].ptr, &key.loc[1]) || loc_of(op[2].ptr, &key.loc[2]))
@@ -407,7 +412,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	                        { key.loc[0], key.loc[b], key.loc[2] }, key.reads_c,
 	                        (routine == 's' || routine == 'y') ? 0.5 : 1.0,
 	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] },
-	                        key.trans, key.panels_may, key.panels_must };
+	                        key.trans, key.panels_may, key.panels_must, key.c_late_may, key.c_late_must };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {
