@@ -93,13 +93,13 @@ struct paralia_plan {
 	int wr_lazy;              /* 1: products into scratch tiles, accumulated into C at the end */
 	int panels;               /* gemm: host operands that cross to the GPU in whole column panels
 	                             (one copy each) instead of tiles: bit 0 A, bit 1 B */
-	int c_late;               /* gemm: 1: each C tile is read at the end of its chain (products
-	                             into a scratch tile, then C = scratch + beta C where they ran),
-	                             its copy sent when the link has nothing else queued */
 	double predicted_ms;      /* the model's time for the call */
 	double predicted_gflops;  /* useful flops / predicted time */
 	const char *metric;       /* "time", "edp" or "pdp": what the choice minimised */
 	const char *rates;        /* where the kernel rates came from */
+	int c_late;               /* gemm: 1: each C tile is read at the end of its chain (products
+	                             into a scratch tile, then C = scratch + beta C where they ran),
+	                             its copy sent when the link has nothing else queued */
 };
 
 /*

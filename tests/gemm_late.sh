@@ -3,10 +3,11 @@
 # gemm with C read late (src/blas/gemm.c, docs/AUTOTUNER.md step 3): each C tile's chain into a
 # scratch tile, then C = scratch + beta C. tests/blas_gemm, which checks every placement,
 # transposition, ragged edge, alpha and beta against CBLAS, run with PARALIA_C_LATE=all, and its
-# plans must say C was read late (every one-device plan with beta != 0, none with beta = 0); with
+# plans must say C was read late (every one-device plan with products and beta != 0, none with
+# beta = 0); with
 # PARALIA_C_LATE=none, no plan says it. Where StarPU drives a GPU, again with the GPU as the only
-# worker (C on the host then crosses, and its tiles are requested when the link is idle). Then a
-# bad value is named once and the model used.
+# worker (C on the host then crosses, and its tiles are requested when the link is idle). The
+# policy's task counts show the geadds ran. Then a bad value is named once and the model used.
 set -u
 t=${top_builddir:-.}/tests/blas_gemm
 [ -x "$t" ] || { echo "gemm_late: $t is missing"; exit 99; }
@@ -14,10 +15,14 @@ pass=0 fail=0
 check() { if [ "$1" -eq 0 ]; then echo "gemm_late: ok   $2"; pass=$((pass + 1)); else echo "gemm_late: FAIL $2"; fail=$((fail + 1)); fi; }
 err=$(mktemp); trap 'rm -f "$err"' EXIT
 
+# the policy's summary line: tasks run (reading C late adds a geadd per C tile)
+tasks() { sed -n 's/^paralia: summary: \([0-9]*\) tasks in .*/\1/p' "$err" | tail -1; }
 out=$(PARALIA_C_LATE=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with C read late: $(echo "$out" | tail -1)"
+late_tasks=$(tasks)
 # plans on one device (C read late is a one-device choice: "on gpu0(100%), grid" or "on cpu(100%), grid")
-one=$(grep "autotune .gemm" "$err" | grep "(read)" | grep -E " on [a-z0-9]+\(100%\), grid")
+# with products (alpha = 0 or k = 0, "A@- B@-": gemm only scales C)
+one=$(grep "autotune .gemm" "$err" | grep "(read)" | grep -v "A@- B@-" | grep -E " on [a-z0-9]+\(100%\), grid")
 n=$(echo "$one" | grep -c "C read late"); [ "$n" -gt 0 ]; check $? "one-device plans reading C late: $n"
 n=$(echo "$one" | grep -vc "C read late"); [ "$n" -eq 0 ]; check $? "every one-device plan reading C reads it late ($n do not)"
 n=$(grep "autotune .gemm" "$err" | grep -v "(read)" | grep -c "C read late"); [ "$n" -eq 0 ]; check $? "no plan with beta = 0 does ($n)"
@@ -25,6 +30,10 @@ n=$(grep "autotune .gemm" "$err" | grep -v "(read)" | grep -c "C read late"); [ 
 out=$(PARALIA_C_LATE=none PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with PARALIA_C_LATE=none: $(echo "$out" | tail -1)"
 n=$(grep -c "C read late" "$err"); [ "$n" -eq 0 ]; check $? "and no plan reads C late: $n"
+# the same calls: read late, gemm ran its geadds (a plan saying so is not enough)
+none_tasks=$(tasks)
+[ -n "$late_tasks" ] && [ -n "$none_tasks" ] && [ "$late_tasks" -gt "$none_tasks" ]
+check $? "C read late ran more tasks than not (the geadds): ${late_tasks:-?} against ${none_tasks:-?}"
 
 if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
   out=$(STARPU_NCPU=0 PARALIA_C_LATE=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?

@@ -102,8 +102,9 @@ static int LOCAL(c_request_node)(const struct pl_matrix *mA, const struct pl_mat
  * tile (beta = 0: nothing read) and ends with C = scratch + beta C where it ran, and C's tile is
  * requested at submission by an idle request, which StarPU serves only when that direction of
  * the link has nothing else queued (bench/results/gemm-clate-2026-11-26h.md: 16384^3 186.9 ->
- * 174.4 ms, 8192^3 42.7 -> 39.2). Returns the memory node to request C's tiles to, or -1 (none,
- * or C lives there). */
+ * 174.4 ms, 8192^3 42.7 -> 39.2). Returns the memory node to request C's tiles to: that of the
+ * plan's first worker off C's node (the plan's one device; with PARALIA_C_LATE=all on CPU workers
+ * over several NUMA nodes, one of them), or -1 (C lives where every worker is). */
 static int LOCAL(late_c_node)(const struct pl_call *call, const struct pl_matrix *mC)
 {
 	const struct pm_plan *pl = call->plan;
@@ -130,10 +131,12 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 	if (l == 0) {
 		uint32_t rows = starpu_matrix_get_nx(c), cols = starpu_matrix_get_ny(c);
 		starpu_matrix_data_register(s, -1, 0, rows, rows, cols, sizeof(real_t));
-		if (c_node >= 0)
-			starpu_data_idle_prefetch_on_node(c, (unsigned)c_node, 1);
 	}
 	int ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, *s, step);
+	/* after the first product, whose A and B are then requested first: the link copies host to
+	 * GPU one request after another */
+	if (!ret && l == 0 && c_node >= 0)
+		starpu_data_idle_prefetch_on_node(c, (unsigned)c_node, 1);
 	if (!ret && l == kt - 1) {
 		struct paralia_task_opts sum = *step;
 		sum.priority = step->priority < starpu_sched_get_max_priority() ? step->priority + 1

@@ -600,7 +600,7 @@ static unsigned panel_choices(const struct pm_problem *p, const struct pm_device
 
 /* Whether gemm's C may be read late on device d, the call's only one (step 3). Reading C late
  * takes C's copies off the first layer's products, which pays while A and B have bytes to bring
- * meanwhile. So: C is read and crosses a link to d; A and B bring at least as many bytes across
+ * meanwhile. So: C is read and crosses a link to d; A and B together bring at least as many bytes across
  * (where C outweighs them the link carries mostly C either way, and reading it late only adds
  * the geadds and their wait: one H100, 12000x30000x7000 2-7% and 32768x32768x4096 at tile 3072
  * 3.5% slower; with A and B both on d, the worker already runs the steps of the chains whose C
@@ -611,8 +611,8 @@ static unsigned panel_choices(const struct pm_problem *p, const struct pm_device
  * C does not cross). */
 static int c_late_choice(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t)
 {
-	if (p->routine != 'g' || !p->reads_c || p->loc[2] < 0)
-		return 0;
+	if (p->routine != 'g' || !p->reads_c || p->loc[2] < 0 || (p->loc[0] < 0 && p->loc[1] < 0))
+		return 0; /* no product (alpha = 0 or k = 0): gemm only scales C */
 	if (p->c_late_must)
 		return 1;
 	double a = (double)p->m * (double)p->k, b = (double)p->k * (double)p->n;
@@ -775,7 +775,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	}
 
 	/* 5. the call: its slowest device, and never less than submitting its tasks */
-	double tasks = (double)t.total * (double)t.Kt + (e.wr_lazy ? (double)t.total : 0);
+	double tasks = (double)t.total * (double)t.Kt + (e.wr_lazy || e.c_late ? (double)t.total : 0);
 	e.time_ms = fmax(worst, tasks * PM_SUBMIT_US) / 1e3;
 	int pw = p->dbl ? 1 : 0;
 	if (pm_has_power(dev, ndev, subset, p->dbl))

@@ -301,7 +301,7 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	/* column panels only ever go to the call's one device (pm_evaluate) */
 	pub->panels = ns == 1 ? (int)e->panels : 0;
 	pl->panel_worker = pub->panels ? machine_dev[sel[0]].first_worker : -1;
-	pub->c_late = ns == 1 ? e->c_late : 0;
+	pub->c_late = ns == 1 && e->c_late && !pub->wr_lazy;
 	pub->predicted_ms = e->time_ms;
 	pub->predicted_gflops = e->time_ms > 0
 		? useful_flops(key->routine, key->m, key->n, key->k) / (e->time_ms * 1e6) : 0;
