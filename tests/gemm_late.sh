@@ -43,6 +43,6 @@ fi
 
 out=$(PARALIA_C_LATE=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with PARALIA_C_LATE=bogus: $(echo "$out" | tail -1)"
-n=$(grep -c "PARALIA_C_LATE=bogus is not model, none or all" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
+n=$(grep -c "PARALIA_C_LATE=bogus is not model, all or none" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
 echo "gemm_late: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -39,16 +39,8 @@ static int kept_tile_size(const char *who, const void *const ptrs[3], int *force
 static int fetch_ahead_mode(void)
 {
 	static int warned;
-	const char *fa = getenv("PARALIA_FETCH_AHEAD");
-	if (!fa || !*fa || !strcmp(fa, "model"))
-		return PL_AHEAD_MODEL;
-	if (!strcmp(fa, "all"))
-		return PL_AHEAD_ALL;
-	if (!strcmp(fa, "none"))
-		return PL_AHEAD_NONE;
-	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_FETCH_AHEAD=%s is not model, all or none; using model\n", fa);
-	return PL_AHEAD_MODEL;
+	enum pm_env_mode m = pm_env_mode("PARALIA_FETCH_AHEAD", PM_ENV_MODEL, &warned);
+	return m == PM_ENV_ALL ? PL_AHEAD_ALL : m == PM_ENV_NONE ? PL_AHEAD_NONE : PL_AHEAD_MODEL;
 }
 
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,

@@ -188,8 +188,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		goto done;
 
 	int c_node = LOCAL(c_request_node)(&mA, &mB, &mC, beta, cutter);
-	/* C read late (late_c_node): only on a plan's one device; never with WR-lazy */
-	int late = call.plan->pub.c_late && beta != (real_t)0 && !call.lazy && !call.force_lazy;
+	/* C read late (late_c_node): the plan says so only for one device with C read (beta != 0),
+	 * never with WR-lazy; PARALIA_WR_LAZY=force (tests) is the call's */
+	int late = call.plan->pub.c_late && !call.force_lazy;
 	int late_node = late ? LOCAL(late_c_node)(&call, &mC) : -1;
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
 	int kt = pl_tile_count(k, nb);

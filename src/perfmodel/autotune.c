@@ -60,36 +60,41 @@ int pm_has_power(const struct pm_device *dev, int ndev, unsigned subset, int dbl
 	return subset != 0;
 }
 
+enum pm_env_mode pm_env_mode(const char *name, enum pm_env_mode unset, int *warned)
+{
+	static const char *word[3] = { [PM_ENV_NONE] = "none", [PM_ENV_MODEL] = "model", [PM_ENV_ALL] = "all" };
+	static const enum pm_env_mode order[3] = { PM_ENV_MODEL, PM_ENV_ALL, PM_ENV_NONE };
+	const char *v = getenv(name);
+	if (!v || !*v)
+		return unset;
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(v, word[i]))
+			return (enum pm_env_mode)i;
+	if (!__atomic_exchange_n(warned, 1, __ATOMIC_RELAXED)) {
+		const char *other[2];
+		for (int i = 0, n = 0; i < 3; i++) /* the default first, then the others in order */
+			if (order[i] != unset)
+				other[n++] = word[order[i]];
+		fprintf(stderr, "paralia: %s=%s is not %s, %s or %s; using %s\n", name, v, word[unset],
+		        other[0], other[1], word[unset]);
+	}
+	return unset;
+}
+
 void pm_panels_env(unsigned *may, unsigned *must)
 {
 	static int warned;
-	const char *v = getenv("PARALIA_PANELS");
-	*may = 0;
-	*must = 0;
-	if (!v || !*v || !strcmp(v, "none"))
-		return;
-	if (!strcmp(v, "model"))
-		*may = 3;
-	else if (!strcmp(v, "all"))
-		*must = 3;
-	else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_PANELS=%s is not none, model or all; using none\n", v);
+	enum pm_env_mode m = pm_env_mode("PARALIA_PANELS", PM_ENV_NONE, &warned);
+	*may = m == PM_ENV_MODEL ? 3 : 0;
+	*must = m == PM_ENV_ALL ? 3 : 0;
 }
 
 void pm_c_late_env(int *may, int *must)
 {
 	static int warned;
-	const char *v = getenv("PARALIA_C_LATE");
-	*may = 1;
-	*must = 0;
-	if (!v || !*v || !strcmp(v, "model"))
-		return;
-	if (!strcmp(v, "none"))
-		*may = 0;
-	else if (!strcmp(v, "all"))
-		*must = 1;
-	else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_C_LATE=%s is not model, none or all; using model\n", v);
+	enum pm_env_mode m = pm_env_mode("PARALIA_C_LATE", PM_ENV_MODEL, &warned);
+	*may = m != PM_ENV_NONE;
+	*must = m == PM_ENV_ALL;
 }
 
 /* Bytes per element */

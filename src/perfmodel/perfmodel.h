@@ -101,6 +101,12 @@ struct pm_problem {
 	int c_late_may, c_late_must;
 };
 
+/* A switch between the model's choice and always or never doing something: the environment
+ * variable `name` is "none", "model" or "all"; unset or empty, `unset`; another value is said
+ * once per *warned ("is not <unset>, <the others> or ...; using <unset>") and `unset` used. */
+enum pm_env_mode { PM_ENV_NONE = 0, PM_ENV_MODEL, PM_ENV_ALL };
+enum pm_env_mode pm_env_mode(const char *name, enum pm_env_mode unset, int *warned);
+
 /* PARALIA_PANELS: unset or "none", never (the default: on one H200 the model's choice lost up
  * to 1.2x where it picked B in panels, bench/results/gemm-panels-2026-11-26f.md); "model", the
  * model chooses for A and B; "all", always where it can (measuring, tests). Warns once about
@@ -108,7 +114,7 @@ struct pm_problem {
 void pm_panels_env(unsigned *may, unsigned *must);
 
 /* PARALIA_C_LATE: unset or "model", the model chooses; "none", never; "all", wherever C is read
- * (measuring, tests). Warns once about another value. */
+ * (measuring, tests). Warns once about another value (pm_env_mode). */
 void pm_c_late_env(int *may, int *must);
 
 /* Rows of operand o (0 A, 1 B, 2 C) of a routine's call with no operand transposed: A is m x k
