@@ -15,6 +15,10 @@
  *             of the packing alone; a copy of packed tiles runs at the contiguous rate)
  *   contig    one contiguous copy of the same bytes
  * and the 2d, 2d-2s and gather ways again beside a chain of cuBLAS DGEMMs on another stream.
+ * Beside the DGEMMs the 2D copies of 8-32 KB columns slow down (31-47 GB/s), alone they do not;
+ * COPY_WAYS=pages times only whether the host's pages are the cause (2026-11-26i): 2d from
+ * cudaHostAlloc memory and from transparent huge pages pinned by cudaHostRegister, alone and
+ * beside the DGEMMs, host to device and device to host (d2h: packed tiles into the matrix).
  * Build: nvcc -O2 -o copy_ways bench/copy_ways.cu -lcublas -lpthread
  * Run:   copy_ways [LD...]   (default 8192 8256 16384); one CSV line per (ld, T, way): GB/s.
  */
@@ -31,7 +35,7 @@
 	fprintf(stderr, "copy_ways: %s: %s\n", #x, cudaGetErrorString(e_)); exit(2); } } while (0)
 
 #define MAXT 4096
-#define MAXLD 16384
+#define MAXLD 20480
 #define NS 4
 #define LOAD_N 4096
 
@@ -69,7 +73,7 @@ static void start_load(double ms)
 		            LOAD_N, &one, kc, LOAD_N);
 }
 
-enum way { W_2D, W_2D2S, W_SPLIT2, W_SPLIT4, W_GATHER, W_CONTIG };
+enum way { W_2D, W_2D2S, W_SPLIT2, W_SPLIT4, W_GATHER, W_CONTIG, W_D2H };
 
 /* ms for the panel's tiles, median of 5 (after one warm-up) */
 static double time_way(enum way w, int param, char *h, char *d, size_t T, size_t ld, int load)
@@ -94,6 +98,9 @@ static double time_way(enum way w, int param, char *h, char *d, size_t T, size_t
 			switch (w) {
 			case W_2D:
 				CK(cudaMemcpy2DAsync(dst, run, src, pitch, run, T, cudaMemcpyHostToDevice, st[0]));
+				break;
+			case W_D2H: /* src is the host matrix written, dst the packed tiles read */
+				CK(cudaMemcpy2DAsync(src, pitch, dst, run, run, T, cudaMemcpyDeviceToHost, st[0]));
 				break;
 			case W_2D2S:
 				CK(cudaMemcpy2DAsync(dst, run, src, pitch, run, T, cudaMemcpyHostToDevice, st[i % 2]));
@@ -201,18 +208,27 @@ int main(int argc, char **argv)
 			lds[nld++] = (size_t)atol(argv[i]);
 	}
 	size_t most = MAXLD * MAXT * 8 + 4096 * 8;
-	char *h, *d, *stage, *thp;
+	char *h, *d, *stage, *thp, *hout, *thpout;
 	CK(cudaHostAlloc((void **)&h, most, cudaHostAllocPortable | cudaHostAllocMapped));
+	CK(cudaHostAlloc((void **)&hout, most, cudaHostAllocPortable));
 	CK(cudaHostAlloc((void **)&stage, 2 * (size_t)MAXT * MAXT * 8, cudaHostAllocPortable));
 	CK(cudaMalloc((void **)&d, most));
 	size_t huge = 2u << 20, thp_bytes = (most + huge - 1) / huge * huge;
 	if (posix_memalign((void **)&thp, huge, thp_bytes) != 0)
 		return 2;
 	int madv = madvise(thp, thp_bytes, MADV_HUGEPAGE);
+	if (posix_memalign((void **)&thpout, huge, thp_bytes) != 0)
+		return 2;
+	madv |= madvise(thpout, thp_bytes, MADV_HUGEPAGE);
+	memset(thpout, 0, thp_bytes);
+	memset(hout, 0, most);
 	for (size_t i = 0; i < most; i++)
 		h[i] = (char)(i * 7 + 3);
 	memcpy(thp, h, most);
 	CK(cudaHostRegister(thp, thp_bytes, cudaHostRegisterPortable | cudaHostRegisterMapped));
+	CK(cudaHostRegister(thpout, thp_bytes, cudaHostRegisterPortable));
+	const char *ways = getenv("COPY_WAYS");
+	int pages_only = ways && !strcmp(ways, "pages");
 	for (int s = 0; s < NS; s++)
 		CK(cudaStreamCreateWithFlags(&st[s], cudaStreamNonBlocking));
 	CK(cudaStreamCreateWithFlags(&load_st, cudaStreamNonBlocking));
@@ -227,6 +243,13 @@ int main(int argc, char **argv)
 	CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
 	printf("# copy_ways: host to device, FP64 T x T tiles of an ld-row matrix, a column panel of ld/T "
 	       "tiles; GB/s, median of 5; %d SMs; madvise(MADV_HUGEPAGE) %s\n", sms, madv == 0 ? "ok" : "failed");
+	FILE *mi = fopen("/proc/meminfo", "r");
+	char line[256];
+	while (mi && fgets(line, sizeof line, mi))
+		if (!strncmp(line, "AnonHugePages", 13))
+			printf("# /proc/meminfo %s", line);
+	if (mi)
+		fclose(mi);
 	printf("ld,pitch_bytes,T,way,load,GBps,ok\n");
 	static const size_t Ts[] = { 1024, 2048, 4096 };
 	for (int li = 0; li < nld; li++) {
@@ -236,32 +259,39 @@ int main(int argc, char **argv)
 			if (T > ld || ld > MAXLD + 4096)
 				continue;
 			double bytes = (double)T * 8 * T * (double)(ld / T);
-			struct { const char *name; enum way w; int param; char *src; int load; } runs[] = {
-				{ "contig", W_CONTIG, 0, h, 0 },
-				{ "2d", W_2D, 0, h, 0 },
+			struct { const char *name; enum way w; int param; char *src; int load; int pages; } runs[] = {
+				{ "contig", W_CONTIG, 0, h, 0, 1 },
+				{ "2d", W_2D, 0, h, 0, 1 },
 				{ "2d-2s", W_2D2S, 0, h, 0 },
 				{ "split-2", W_SPLIT2, 0, h, 0 },
 				{ "split-4", W_SPLIT4, 0, h, 0 },
-				{ "thp", W_2D, 0, thp, 0 },
+				{ "thp", W_2D, 0, thp, 0, 1 },
 				{ "gather-8", W_GATHER, 8, h, 0 },
 				{ "gather-16", W_GATHER, 16, h, 0 },
 				{ "gather-32", W_GATHER, 32, h, 0 },
 				{ "gather-132", W_GATHER, 132, h, 0 },
-				{ "2d", W_2D, 0, h, 1 },
+				{ "2d", W_2D, 0, h, 1, 1 },
+				{ "thp", W_2D, 0, thp, 1, 1 },
+				{ "d2h", W_D2H, 0, hout, 0, 1 },
+				{ "d2h-thp", W_D2H, 0, thpout, 0, 1 },
+				{ "d2h", W_D2H, 0, hout, 1, 1 },
+				{ "d2h-thp", W_D2H, 0, thpout, 1, 1 },
 				{ "2d-2s", W_2D2S, 0, h, 1 },
 				{ "split-2", W_SPLIT2, 0, h, 1 },
 				{ "gather-16", W_GATHER, 16, h, 1 },
 				{ "gather-32", W_GATHER, 32, h, 1 },
 			};
 			for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+				if (pages_only && !runs[r].pages)
+					continue;
 				CK(cudaMemset(d, 0, bytes));
 				double ms = time_way(runs[r].w, runs[r].param, runs[r].src, d, T, ld, runs[r].load);
-				int bad = runs[r].w == W_CONTIG ? 0 : check_packed(runs[r].src, d, T, ld);
+				int bad = runs[r].w == W_CONTIG || runs[r].w == W_D2H ? 0 : check_packed(runs[r].src, d, T, ld);
 				printf("%zu,%zu,%zu,%s,%d,%.1f,%s\n", ld, ld * 8, T, runs[r].name, runs[r].load,
 				       bytes / ms / 1e6, bad ? "WRONG" : "ok");
 				fflush(stdout);
 			}
-			for (int P = 1; P <= 8; P *= 2)
+			for (int P = 1; P <= 8 && !pages_only; P *= 2)
 				printf("%zu,%zu,%zu,pack-%d,0,%.1f,ok\n", ld, ld * 8, T, P, pack_rate(P, h, stage, T, ld));
 		}
 	}

@@ -18,7 +18,10 @@
  * unregisters its tiles, cuBLASXt synchronizes every GPU). One warm-up call, whose result is
  * checked on sampled entries against a double-precision dot product on the host, then
  * BENCH_REPS (default 5) timed calls; the line gives their median, min and max. C = A B + beta C
- * with beta = BENCH_BETA (default 0.5; 0: C is not read). A point whose
+ * with beta = BENCH_BETA (default 0.5; 0: C is not read). BENCH_HOST_PAGES=huge puts the host
+ * matrices in transparent huge pages (2 MB aligned, madvise(MADV_HUGEPAGE)) pinned by
+ * cudaHostRegister instead of cudaHostAlloc: whether the GPU's copies of tiles cut from them
+ * (one short run per column) cross faster from huge pages (issue 14). A point whose
  * placement names a GPU this machine lacks is skipped with a "skip" line.
  * In a simulation build (StarPU on SimGrid, scripts/simulate.sh) the times are simulated: host
  * matrices are folded (StarPU's STARPU_MALLOC_SIMULATION_FOLDED: address space, no memory), GPU
@@ -33,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include "config.h"
 #include "core/core.h" /* pl_memory_node_of: where a pointer lives, as StarPU numbers it */
@@ -54,7 +58,8 @@ struct point {
 struct operands {
 	size_t es;                     /* element size */
 	void *host[3];                 /* A, B, C in host memory: the inputs, and C's home if 'h' */
-	int pinned[3];                 /* host[i] from cudaHostAlloc (else malloc: no GPU here) */
+	int pinned[3];                 /* host[i] from cudaHostAlloc (1), huge pages registered (2),
+	                                  else malloc (no GPU here) */
 	void *at[3];                   /* where each lives for the call (host[i] or a GPU copy) */
 	int dev[3];                    /* PARALIA_HOST or the GPU */
 	int si[SAMPLES], sj[SAMPLES];  /* sampled entries of C */
@@ -148,15 +153,43 @@ static double get(const void *a, size_t i, int single)
 	return single ? ((const float *)a)[i] : ((const double *)a)[i];
 }
 
+#ifdef PARALIA_USE_CUDA
+/* BENCH_HOST_PAGES: "huge" or unset ("" and "normal" too); anything else exits 2. */
+static int huge_pages(void)
+{
+	const char *v = getenv("BENCH_HOST_PAGES");
+	if (!v || !*v || !strcmp(v, "normal"))
+		return 0;
+	if (!strcmp(v, "huge"))
+		return 1;
+	fprintf(stderr, "gemm_bench: BENCH_HOST_PAGES=%s is not huge or normal\n", v);
+	exit(2);
+}
+
+/* bytes in 2 MB aligned memory the kernel is asked to back with huge pages, touched here */
+static void *huge_alloc(size_t bytes)
+{
+	const size_t huge = (size_t)2 << 20;
+	void *p = NULL;
+	if (posix_memalign(&p, huge, (bytes + huge - 1) / huge * huge) != 0)
+		return NULL;
+	if (madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE) != 0)
+		fprintf(stderr, "gemm_bench: madvise(MADV_HUGEPAGE) failed: small pages\n");
+	return p;
+}
+#endif
+
 static void operands_free(struct operands *o)
 {
 	for (int i = 0; i < 3; i++) {
 #ifdef PARALIA_USE_CUDA
 		if (o->at[i] && o->dev[i] != PARALIA_HOST)
 			cudaFree(o->at[i]);
-		if (o->pinned[i])
+		if (o->pinned[i] == 1)
 			cudaFreeHost(o->host[i]);
-		else
+		else if (o->pinned[i] == 2)
+			cudaHostUnregister(o->host[i]);
+		if (o->pinned[i] != 1)
 #endif
 			free(o->host[i]);
 	}
@@ -173,7 +206,18 @@ static int operands_init(struct operands *o, const struct point *p)
 		size_t bytes = count[i] * o->es;
 #ifdef PARALIA_USE_CUDA
 		/* Portable: pinned for every GPU, so every system moves it at full link speed. */
-		if (cudaHostAlloc(&o->host[i], bytes, cudaHostAllocPortable) == cudaSuccess) {
+		if (huge_pages()) {
+			o->host[i] = huge_alloc(bytes);
+			if (o->host[i] && cudaHostRegister(o->host[i], bytes, cudaHostRegisterPortable) == cudaSuccess) {
+				o->pinned[i] = 2;
+			} else {
+				cudaGetLastError();
+				free(o->host[i]);
+				o->host[i] = NULL;
+				fprintf(stderr, "gemm_bench: BENCH_HOST_PAGES=huge: cannot pin %zu bytes\n", bytes);
+				goto fail;
+			}
+		} else if (cudaHostAlloc(&o->host[i], bytes, cudaHostAllocPortable) == cudaSuccess) {
 			o->pinned[i] = 1;
 		} else {
 			cudaGetLastError();

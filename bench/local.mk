@@ -16,6 +16,8 @@ bench_gemm_bench_LDFLAGS = $(AM_LDFLAGS) -fopenmp
 EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
 # Ways to bring a strided host tile into a packed GPU buffer (CUDA source: nvcc by hand, its header).
 EXTRA_DIST += bench/copy_ways.cu
+# One cuBLAS GEMM on GPU-resident operands against column panels and blocks over streams (nvcc).
+EXTRA_DIST += bench/gemm_split.cu
 
 # The CUDA behaviour behind issue 12 (a pageable cudaMemcpy racing StarPU's non-blocking streams),
 # on its own; run on a GPU machine by scripts/gpu-run.sh's check stage.
