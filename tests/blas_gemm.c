@@ -84,6 +84,32 @@ static void LOCAL(run_gemm)(void)
 						                PARALIA_HOST, &seed);
 	/* Every placement of the three operands (host, first GPU, last GPU). */
 	int np = t_placement_count();
+	/* All three on the first GPU with tiles larger than the matrices: one tile there, which
+	 * paralia runs as one cuBLAS call from this thread (blas/direct.c; tests/gemm_direct.sh
+	 * checks that it did), every transposition, alpha and beta, leading dimensions past the
+	 * rows (one_case pads them) and the empty shapes. */
+	if (np > 1) {
+		/* and shapes wider than 4096 (one tile of 16384) */
+		static const int wide[][3] = { {64, 4100, 32}, {3, 8200, 5} };
+		paralia_set_tile_size(16384);
+		for (int s = 0; s < 2; s++)
+			for (int a = 0; a < 3; a++)
+				for (int b = 0; b < 3; b++)
+					for (int be = 0; be < 3; be++)
+						LOCAL(one_case)(trans[a], trans[b], wide[s][0], wide[s][1], wide[s][2],
+						                alphas[0], betas[be], t_placement(1), t_placement(1),
+						                t_placement(1), &seed);
+		paralia_set_tile_size(512);
+		for (int s = 0; s < ns; s++)
+			for (int a = 0; a < 3; a++)
+				for (int b = 0; b < 3; b++)
+					for (int ab = 0; ab < 3; ab += 2)
+						for (int be = 0; be < 3; be++)
+							LOCAL(one_case)(trans[a], trans[b], shapes[s][0], shapes[s][1],
+							                shapes[s][2], alphas[ab], betas[be], t_placement(1),
+							                t_placement(1), t_placement(1), &seed);
+		paralia_set_tile_size(T_TILE);
+	}
 	for (int pa = 0; pa < np; pa++)
 		for (int pb = 0; pb < np; pb++)
 			for (int pc = 0; pc < np; pc++)

@@ -5,7 +5,8 @@
 # PARALIA_PANELS=all, and its plans must say they used panels. Where StarPU drives a GPU, again
 # with the GPU as the only worker, so the panels cross to it (one copy each, cut into tiles
 # there); on CPU workers the panels stay home and only the cutting runs. Then a bad value of
-# PARALIA_PANELS is named once and the default used: no panels.
+# PARALIA_PANELS is named once and the default used: the model's choice, as PARALIA_PANELS=model
+# plans (no panels on CPU workers, where they would stay home).
 set -u
 t=${top_builddir:-.}/tests/blas_gemm
 [ -x "$t" ] || { echo "gemm_panels: $t is missing"; exit 99; }
@@ -27,7 +28,10 @@ fi
 
 out=$(PARALIA_PANELS=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with PARALIA_PANELS=bogus: $(echo "$out" | tail -1)"
-n=$(grep -c "PARALIA_PANELS=bogus is not none, model or all" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
-n=$(grep -c "in panels" "$err"); [ "$n" -eq 0 ]; check $? "and no panels then (the default, none): $n plans in panels"
+n=$(grep -c "PARALIA_PANELS=bogus is not model, all or none" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
+bogus=$(grep -c "in panels" "$err")
+PARALIA_PANELS=model PARALIA_VERBOSE=1 "$t" >/dev/null 2>"$err"
+model=$(grep -c "in panels" "$err")
+[ "$bogus" -eq "$model" ]; check $? "and the default then, the model's choice: $bogus plans in panels, as with model ($model)"
 echo "gemm_panels: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -128,6 +128,29 @@ static void check_h200(void)
 	int back[1][2] = { { GPU(0), 0 } };
 	t_check(near(lm_shared_bw(&db, 0, GPU(0), back, 1), 49), "h200: both directions of one GPU share 98");
 	t_check(near(lm_shared_bw(&db, 0, GPU(1), back, 1), 55.4), "h200: GPU0 writing back does not slow GPU1's reads");
+	/* By volume (lm_shared_bw_volumes): GPU0 brings 3 GB in and sends 1 GB home, both starting
+	 * together: 49 GB/s each while both move (1 GB out takes 1/49 s), then the last 2 GB in alone
+	 * at 55.4. A GEMM from the host (A + B + C in, C out) runs so; the even split priced its
+	 * inbound bytes at 49 throughout. */
+	double gb = 1e9, back_bytes[1] = { 1 * gb };
+	double in_s = 1 / 49.0 + 2 / 55.4, vin = lm_shared_bw_volumes(&db, 0, GPU(0), 3 * gb, back, back_bytes, 1);
+	t_check(near(vin, 3 / in_s), "h200: 3 GB in beside 1 GB out: %g GB/s (want %g)", vin, 3 / in_s);
+	double vout = lm_shared_bw_volumes(&db, GPU(0), 0, 1 * gb, (const int (*)[2])h2d, (double[]){ 3 * gb }, 1);
+	t_check(near(vout, 49), "h200: the smaller transfer ends while both move: 49 GB/s (%g)", vout);
+	double equal = lm_shared_bw_volumes(&db, 0, GPU(0), 1 * gb, back, back_bytes, 1);
+	t_check(near(equal, lm_shared_bw(&db, 0, GPU(0), back, 1)), "h200: equal volumes share as lm_shared_bw says");
+	t_check(near(lm_shared_bw_volumes(&db, 0, GPU(0), 0, back, back_bytes, 1), 49),
+	        "h200: without bytes, lm_shared_bw");
+	t_check(near(lm_shared_bw_volumes(&db, 0, GPU(0), 1 * gb, back, (double[]){ 0 }, 1), 55.4),
+	        "h200: a busy link with no bytes left does not share");
+	/* four GPUs reading the host's 155 GB/s: the smallest transfers end first and leave the
+	 * others their share (1, 2, 3, 4 GB: 38.75 each until 1 GB is in, then 155/3 = 51.7, ...) */
+	double four_bytes[4] = { 1 * gb, 2 * gb, 3 * gb, 4 * gb };
+	double t1 = 1 / 38.75, t2 = t1 + 1 / (155.0 / 3), t3 = t2 + 1 / 55.4;
+	double v3 = lm_shared_bw_volumes(&db, 0, GPU(2), 3 * gb, (const int (*)[2])h2d, four_bytes, 4);
+	t_check(near(v3, 3 / t3), "h200: the third of four readers by volume: %g GB/s (want %g)", v3, 3 / t3);
+	t_check(near(lm_shared_bw_volumes(&db, 0, GPU(0), 1 * gb, (const int (*)[2])h2d, four_bytes, 4), 38.75),
+	        "h200: the smallest of four readers shares 155 to its end");
 	int ring[4][2] = { { GPU(0), GPU(1) }, { GPU(1), GPU(2) }, { GPU(2), GPU(3) }, { GPU(3), GPU(0) } };
 	t_check(near(lm_shared_bw(&db, GPU(0), GPU(1), ring, 4), 390), "h200: NVLink pairs do not share");
 	t_check(near(lm_shared_time_us(&db, 0, GPU(0), 3875 * MB / 100, h2d, 4), 10 + 1000),

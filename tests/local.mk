@@ -97,6 +97,9 @@ TESTS += tests/gemm_panels.sh
 # gemm with C read late (PARALIA_C_LATE=all), against CBLAS, on the GPU too.
 EXTRA_DIST += tests/gemm_late.sh
 TESTS += tests/gemm_late.sh
+# gemm with every operand on one GPU in one tile: one cuBLAS call from the calling thread (GPU).
+EXTRA_DIST += tests/gemm_direct.sh
+TESTS += tests/gemm_direct.sh
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh

@@ -336,6 +336,29 @@ static void xfer_pitches(void)
 		t_check(e.panels != 0 && tf <= tp * (1 + 1e-9), "the model's choice (panels %u): %.2f ms", e.panels, tf);
 		t_check(pm_evaluate(&wide, dev, 1, &db, 2048, 1u, &e) == t2 && e.panels == 0,
 		        "nothing allowed: tiles (%.2f ms)", t2);
+		/* Allowed, panels must be 5% faster than tiles to be chosen (PANEL_MARGIN): over pitches
+		 * and shapes, a choice of panels is never less than 5% faster, a choice of tiles never
+		 * leaves panels more than 5% faster; both happen. */
+		int chose[2] = { 0, 0 }, wrong = 0;
+		for (int shape = 0; shape < 3; shape++)
+			for (int64_t pitch = 4096; pitch <= 32768; pitch += 2048) {
+				int64_t mm = shape == 1 ? 8192 : 4096, kk = shape == 2 ? 16384 : 4096;
+				struct pm_problem q = gemm((int)mm, 4096, (int)kk, 0, 0, 0, 1);
+				for (int o = 0; o < 3; o++)
+					q.ld[o] = pitch > q.rows[o] ? pitch : q.rows[o];
+				double tiles = pm_evaluate(&q, dev, 1, &db, 2048, 1u, NULL), best_panels = HUGE_VAL;
+				for (unsigned set = 1; set <= 3; set++) {
+					struct pm_problem forced = q;
+					forced.panels_must = set;
+					best_panels = fmin(best_panels, pm_evaluate(&forced, dev, 1, &db, 2048, 1u, NULL));
+				}
+				q.panels_may = 3;
+				pm_evaluate(&q, dev, 1, &db, 2048, 1u, &e);
+				chose[e.panels != 0]++;
+				wrong += e.panels ? !(best_panels <= 0.95 * tiles) : best_panels < 0.95 * tiles;
+			}
+		t_check(!wrong && chose[0] && chose[1], "panels chosen only 5%% faster than tiles: %d wrong "
+		        "of %d (tiles chosen %d times, panels %d)", wrong, chose[0] + chose[1], chose[0], chose[1]);
 		/* A layer panel (A as stored: one layer of every tile row) comes with each layer, a chain
 		 * panel (A transposed: one tile row's every layer) whole with the first product. With B
 		 * and C on the GPU, 8192x8192x16384 computes longer than A takes to cross, so the first
@@ -364,6 +387,27 @@ static void xfer_pitches(void)
 		t_check(r == -1 && strstr(err, "xfer") != NULL, "%s: rejected (%s)", why[i], err);
 	}
 	remove(path);
+}
+
+/* Step 3 shares a duplex link by volume (lm_shared_bw_volumes): 4096x4096x32768 from the host to
+ * one H200 brings 2.28 GB in and sends 0.13 GB home over one PCIe duplex of 98 GB/s. The inbound
+ * bytes share it (49 GB/s) only until C's are home, then run at their link's 55.4: 41.5 ms, where
+ * the even split said 46.5 (one H100: 43.8 ms measured with panels, which cross at the link's
+ * rate, bench/results/gemm-pages-2026-11-26i.md). */
+static void duplex_by_volume(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	gpus_of(&db, dev, 1.0, 140e9); /* no copy table: the link map's rates */
+	struct pm_problem p = gemm(4096, 4096, 32768, 0, 0, 0, 1);
+	struct pm_eval e;
+	pm_evaluate(&p, dev, 1, &db, 4096, 1u, &e);
+	double in = (2.0 * 4096 * 32768 + 4096.0 * 4096) * 8, out = 4096.0 * 4096 * 8;
+	double want_ms = (out / 49e9 + (in - out) / 55.4e9) * 1e3, even_ms = in / 49e9 * 1e3;
+	t_check(fabs(e.transfer_ms - want_ms) < 0.5, "4096x4096x32768 hhh: inbound %.2f ms by volume "
+	        "(want %.2f; the even split %.2f)", e.transfer_ms, want_ms, even_ms);
 }
 
 /* C read late (step 3, c_late_choice): offered where C is read and crosses a link, A or B
@@ -888,6 +932,7 @@ int main(void)
 	wr_lazy_and_metrics();
 	xfer_pitches();
 	c_late_choices();
+	duplex_by_volume();
 	fetch_ahead_rounds();
 	power_cap();
 	runtime_plans();

@@ -115,6 +115,15 @@ static inline struct paralia_task_opts pl_block_step(const struct paralia_task_o
 }
 void pl_call_end(struct pl_call *c);
 
+/* direct.c: the GPU a call can run as one cuBLAS call from the calling thread (one tile on one
+ * GPU, every operand (ptrs[i], NULL: unused) in that GPU's memory and none kept), else -1; and
+ * that call (0 or PARALIA_ERR_RUNTIME, said), which returns with C final. */
+int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k);
+int pl_gemm_direct_s(int dev, char tA, char tB, int m, int n, int k, float alpha, const float *A,
+                     int lda, const float *B, int ldb, float beta, float *C, int ldc);
+int pl_gemm_direct_d(int dev, char tA, char tB, int m, int n, int k, double alpha, const double *A,
+                     int lda, const double *B, int ldb, double beta, double *C, int ldc);
+
 /* Prepares M (no registration yet). Returns 0, or with one line naming the argument:
  * PARALIA_ERR_TOO_LARGE (no array can hold an m x n matrix with that leading dimension),
  * PARALIA_ERR_PLACEMENT, PARALIA_ERR_KEPT_MISMATCH (keep.c) or PARALIA_ERR_NO_MEMORY. */

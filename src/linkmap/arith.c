@@ -89,6 +89,75 @@ double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active
 	return bw;
 }
 
+/* When the first of n transfers (bytes[i] over links of bandwidth caps[i]) that start together on
+ * one group of `total` ends: at each stage the links still moving share the group max-min fairly
+ * (fair_level), up to the next one's end. n <= LM_MAX_GROUP_LINKS. */
+static double group_end_us(double total, const double *caps, const double *bytes, int n)
+{
+	double left[LM_MAX_GROUP_LINKS], rate[LM_MAX_GROUP_LINKS], sorted[LM_MAX_GROUP_LINKS];
+	int moving[LM_MAX_GROUP_LINKS], nm = 0;
+	for (int i = 0; i < n; i++)
+		if (bytes[i] > 0 && caps[i] > 0)
+			left[nm] = bytes[i], moving[nm++] = i;
+	double t = 0;
+	while (nm > 0) {
+		for (int j = 0; j < nm; j++)
+			sorted[j] = caps[moving[j]];
+		double level = fair_level(total, sorted, nm), step = HUGE_VAL;
+		for (int j = 0; j < nm; j++) {
+			rate[j] = fmin(caps[moving[j]], level) * 1e3; /* bytes per us */
+			step = fmin(step, left[j] / rate[j]);
+		}
+		t += step;
+		int kept = 0;
+		for (int j = 0; j < nm; j++) {
+			left[j] -= rate[j] * step;
+			if (moving[j] == 0 && left[j] <= bytes[0] * 1e-12)
+				return t;
+			if (left[j] > bytes[moving[j]] * 1e-12)
+				left[kept] = left[j], moving[kept++] = moving[j];
+		}
+		nm = kept;
+	}
+	return t;
+}
+
+double lm_shared_bw_volumes(const struct lm_db *db, int src, int dst, double bytes,
+                            const int (*active)[2], const double *active_bytes, int nactive)
+{
+	if (!(bytes > 0))
+		return lm_shared_bw(db, src, dst, active, nactive);
+	if (!valid_pair(db, src, dst) || src == dst)
+		return 0;
+	double bw = db->link[src][dst].bw_gbs;
+	if (bw <= 0)
+		return bw;
+	for (int k = 0; k < db->ngroups; k++) {
+		const struct lm_group *g = &db->group[k];
+		if (!group_has(g, src, dst))
+			continue;
+		/* this transfer first, then every other active link of the group with its bytes */
+		double caps[LM_MAX_GROUP_LINKS], vol[LM_MAX_GROUP_LINKS];
+		int n = 1;
+		caps[0] = bw, vol[0] = bytes;
+		for (int i = 0; i < g->nlinks; i++) {
+			int s = g->src[i], d = g->dst[i];
+			if ((s == src && d == dst) || !valid_pair(db, s, d))
+				continue;
+			double v = 0;
+			for (int a = 0; active && a < nactive; a++)
+				if (active[a][0] == s && active[a][1] == d && active_bytes[a] > 0)
+					v += active_bytes[a];
+			if (v > 0 && db->link[s][d].bw_gbs > 0)
+				caps[n] = db->link[s][d].bw_gbs, vol[n++] = v;
+		}
+		double level = bytes / (group_end_us(g->total_gbs, caps, vol, n) * 1e3);
+		if (level < bw)
+			bw = level;
+	}
+	return bw;
+}
+
 /* fair_level of caps[0..n) (sorted ascending) plus one more link of cap `extra` (< 0: none),
  * without sorting again: the policy refreshes every grouped link whenever the busy set changes. */
 static double fair_level_plus(double total, const double *caps, int n, double extra)

@@ -147,6 +147,16 @@ double lm_link_time_us(const struct lm_db *db, int src, int dst, size_t bytes);
  * bandwidth; what slow links leave over goes to the others); the link gets the minimum over its
  * groups and its own bandwidth. 0 when there is no direct link. */
 double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active)[2], int nactive);
+/* The mean bandwidth (GB/s) of src->dst over a transfer of `bytes` that starts with those of the
+ * links in active[] (bytes[i] each; duplicates add up), all sharing each group as lm_shared_bw
+ * says for the links still moving: a link whose bytes are done leaves its share to the others
+ * (processor sharing). Where lm_shared_bw prices every link as if the group stayed busy to the
+ * end, this lets a large transfer beside a small one run at its own bandwidth once the small one
+ * is over: one GPU's host bytes in and out share a duplex PCIe total, and a GEMM from the host
+ * brings in 3 to 17 times what it sends home. The minimum over the link's groups and its own
+ * bandwidth; lm_shared_bw when `bytes` <= 0. */
+double lm_shared_bw_volumes(const struct lm_db *db, int src, int dst, double bytes,
+                            const int (*active)[2], const double *active_bytes, int nactive);
 /* lm_shared_bw of every ordered pair at once (bw[s][d]; 0 on the diagonal and where there is no
  * link), sorting each group's busy links once: the policy's refresh when the busy set changes. */
 void lm_shared_bw_all(const struct lm_db *db, const int (*active)[2], int nactive,

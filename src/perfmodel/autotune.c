@@ -84,7 +84,7 @@ enum pm_env_mode pm_env_mode(const char *name, enum pm_env_mode unset, int *warn
 void pm_panels_env(unsigned *may, unsigned *must)
 {
 	static int warned;
-	enum pm_env_mode m = pm_env_mode("PARALIA_PANELS", PM_ENV_NONE, &warned);
+	enum pm_env_mode m = pm_env_mode("PARALIA_PANELS", PM_ENV_MODEL, &warned);
 	*may = m == PM_ENV_MODEL ? 3 : 0;
 	*must = m == PM_ENV_ALL ? 3 : 0;
 }
@@ -251,6 +251,26 @@ struct device_flows {
 	int wr_lazy;
 };
 
+/* The call's busy links, each with the bytes it moves (the flows in, then out): how they share
+ * the link map's groups (step 3). */
+struct busy_links {
+	int pair[2 * 4 * PM_MAX_DEVS * 2][2];
+	double bytes[2 * 4 * PM_MAX_DEVS * 2];
+	int n;
+};
+
+static void busy_links_of(const struct device_flows *f, struct busy_links *b)
+{
+	b->n = 0;
+	for (int dir = 0; dir < 2; dir++) {
+		const struct flows *fl = dir ? &f->out : &f->in;
+		for (int i = 0; i < fl->n; i++, b->n++) {
+			b->pair[b->n][0] = fl->src[i], b->pair[b->n][1] = fl->dst[i];
+			b->bytes[b->n] = fl->bytes[i];
+		}
+	}
+}
+
 static void data_flows(const struct pm_problem *p, const struct pm_device *dev, const int *sel,
                        int ns, const struct lm_db *db, const struct tiling *t,
                        const double *share, struct device_flows *f)
@@ -356,14 +376,15 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
  * direct link, and no faster than the calibrated host copies at the operand's pitch; 0 when it
  * lives there or is not used. */
 static double operand_in_us(const struct pm_problem *p, const struct pm_device *d,
-                            const struct lm_db *db, const int (*act)[2], int nact, int T, int o)
+                            const struct lm_db *db, const struct busy_links *busy, int T, int o)
 {
 	int home = p->loc[o], node = d->node;
 	if (home < 0 || home == node)
 		return 0;
-	double bw = db->link[home][node].bw_gbs > 0 ? lm_shared_bw(db, home, node, act, nact) : 0;
+	const int (*act)[2] = (const int (*)[2])busy->pair;
+	double bw = db->link[home][node].bw_gbs > 0 ? lm_shared_bw(db, home, node, act, busy->n) : 0;
 	if (!(bw > 0) && home != 0 && node != 0) /* no peer link: two hops through the host */
-		bw = fmin(lm_shared_bw(db, home, 0, act, nact), lm_shared_bw(db, 0, node, act, nact));
+		bw = fmin(lm_shared_bw(db, home, 0, act, busy->n), lm_shared_bw(db, 0, node, act, busy->n));
 	if (db->node[home].kind == LM_HOST) {
 		double only[3] = { 0, 0, 0 };
 		only[o] = 1;
@@ -376,7 +397,7 @@ static double operand_in_us(const struct pm_problem *p, const struct pm_device *
 
 static void link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
                        const struct lm_db *db, const struct device_flows *f,
-                       const int (*act)[2], int nact, int T, unsigned panels,
+                       const struct busy_links *busy, int T, unsigned panels,
                        struct device_links *L)
 {
 	memset(L, 0, sizeof *L);
@@ -393,7 +414,12 @@ static void link_rates(const struct pm_problem *p, const struct pm_device *d, in
 			int src = fl->src[k], dst = fl->dst[k];
 			if ((dir ? src : dst) != node)
 				continue;
-			double bw = lm_shared_bw(db, src, dst, act, nact); /* GB/s = bytes/ns */
+			/* GB/s = bytes/ns: the link's mean rate over its bytes, beside the call's other
+			 * transfers (a link in and out of one GPU through one duplex total: the inbound
+			 * bytes, 3-17 times the outbound ones, have the link to themselves once C's are
+			 * home) */
+			double bw = lm_shared_bw_volumes(db, src, dst, fl->bytes[k],
+			                                 (const int (*)[2])busy->pair, busy->bytes, busy->n);
 			int host = db->node[dir ? dst : src].kind == LM_HOST;
 			double x = host ? xfer[dir] : 0;
 			if (x > 0 && x < bw)
@@ -582,6 +608,14 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
 	return fmax(end, floor_us);
 }
 
+/* How much faster than tiles the model must find column panels before it chooses them. Panels
+ * add what step 4 prices only roughly (the first product waits for whole panels, the cuts run on
+ * the GPU's worker). On one H100, where the model found them 2-3% faster they lost 1-12%
+ * (4096x4096x32768 h0h, 32768x32768x4096 hhh, FP32 4096^3 hhh); where it found them 6-11%
+ * faster they won 9-13% (4096x4096x32768 and 4096^3 hhh) or came level (8192^3 hhh;
+ * bench/results/gemm-pages-2026-11-26i.md). The issue's tolerance for a pick is 5% too. */
+#define PANEL_MARGIN 0.05
+
 /* Which of gemm's operands may cross in column panels to device d, the call's only one: those
  * living on the host, as the problem allows (panels_may | panels_must), on a GPU that holds four
  * of their panels in a quarter of its memory. On the CPU only when forced (panels_must: the
@@ -643,12 +677,12 @@ static int panel_kind(const struct pm_problem *p, unsigned panels, int o)
  * tasks' time. */
 static double device_us(const struct pm_problem *p, const struct pm_device *d, int i,
                         const struct lm_db *db, const struct device_flows *f,
-                        const int (*act)[2], int nact, const struct tiling *t,
+                        const struct busy_links *busy, const struct tiling *t,
                         const struct pm_lane *ld, int P, unsigned panels, int late,
                         double *comp_us, struct device_links *L)
 {
 	int T = t->T;
-	link_rates(p, d, i, db, f, act, nact, T, panels, L);
+	link_rates(p, d, i, db, f, busy, T, panels, L);
 	double n = (double)ld->tiles;
 	double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
 	double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
@@ -736,9 +770,8 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	struct device_flows f;
 	data_flows(p, dev, sel, ns, db, &t, share, &f);
 	e.wr_lazy = f.wr_lazy;
-	int act[2 * 4 * PM_MAX_DEVS * 2][2], nact = 0;
-	for (int i = 0; i < f.in.n; i++) { act[nact][0] = f.in.src[i]; act[nact++][1] = f.in.dst[i]; }
-	for (int i = 0; i < f.out.n; i++) { act[nact][0] = f.out.src[i]; act[nact++][1] = f.out.dst[i]; }
+	struct busy_links busy;
+	busy_links_of(&f, &busy);
 
 	/* 3 and 4. each device's links, then its flow shop; alone on a GPU, gemm's host operands
 	 * in tiles or in column panels, whichever is faster */
@@ -750,17 +783,19 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		unsigned may = ns == 1 ? panel_choices(p, d, db, T) : 0, best_set = 0;
 		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0;
 		struct device_links L, best_L;
-		double comp = 0, tdev = 0;
+		double comp = 0, tdev = 0, best_score = 0;
 		int tried = 0;
 		for (unsigned set = 0; set <= may; set++)
 			for (int late = 0; late <= late_may; late++) {
 				if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may) ||
 				    (p->c_late_must && late_may && !late))
 					continue;
-				double c, x = device_us(p, d, i, db, &f, (const int (*)[2])act, nact, &t, &ld[i],
+				double c, x = device_us(p, d, i, db, &f, &busy, &t, &ld[i],
 				                        P, set, late, &c, &L);
-				if (!tried++ || x < tdev) {
-					tdev = x, comp = c, best_set = set, best_late = late, best_L = L;
+				/* panels the problem does not force must win by PANEL_MARGIN */
+				double score = (set & ~p->panels_must) ? x / (1 - PANEL_MARGIN) : x;
+				if (!tried++ || score < best_score) {
+					best_score = score, tdev = x, comp = c, best_set = set, best_late = late, best_L = L;
 				}
 			}
 		L = best_L;
@@ -768,9 +803,8 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		e.busy_ms[sel[i]] = comp / 1e3;
 		if (tdev > worst || i == 0) {
 			worst = tdev;
-			const int (*ac)[2] = (const int (*)[2])act;
-			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, d, db, ac, nact, T, 0),
-			                             operand_in_us(p, d, db, ac, nact, T, 1), d->rates };
+			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, d, db, &busy, T, 0),
+			                             operand_in_us(p, d, db, &busy, T, 1), d->rates };
 			e.compute_ms = comp / 1e3;
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
 			e.latency_ms = L.lat / 1e3;

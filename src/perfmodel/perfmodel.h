@@ -92,8 +92,8 @@ struct pm_problem {
 	unsigned trans;   /* gemm: bit o set when operand o (0 A, 1 B) is used transposed */
 	/* gemm on one GPU: operands (bit 0 A, bit 1 B) living on the host that may cross the link in
 	 * whole column panels instead of tiles (step 3 of docs/AUTOTUNER.md): the model keeps the
-	 * fastest choice among panels_may, always with panels_must (PARALIA_PANELS, pm_panels_env;
-	 * both 0 by default) */
+	 * fastest choice among panels_may, always with panels_must (PARALIA_PANELS, pm_panels_env:
+	 * by default both may, none must) */
 	unsigned panels_may, panels_must;
 	/* gemm on one device, C read (beta != 0) and brought over a link: whether each C tile may be
 	 * (c_late_may) or must (c_late_must, also where C does not cross: tests) be read late, at
@@ -107,10 +107,9 @@ struct pm_problem {
 enum pm_env_mode { PM_ENV_NONE = 0, PM_ENV_MODEL, PM_ENV_ALL };
 enum pm_env_mode pm_env_mode(const char *name, enum pm_env_mode unset, int *warned);
 
-/* PARALIA_PANELS: unset or "none", never (the default: on one H200 the model's choice lost up
- * to 1.2x where it picked B in panels, bench/results/gemm-panels-2026-11-26f.md); "model", the
- * model chooses for A and B; "all", always where it can (measuring, tests). Warns once about
- * another value. */
+/* PARALIA_PANELS: unset or "model", the model chooses for A and B (the default since step 3
+ * shares the duplex link by volume: bench/results/gemm-pages-2026-11-26i.md); "none", never;
+ * "all", always where it can (measuring, tests). Warns once about another value. */
 void pm_panels_env(unsigned *may, unsigned *must);
 
 /* PARALIA_C_LATE: unset or "model", the model chooses; "none", never; "all", wherever C is read
