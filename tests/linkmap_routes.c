@@ -151,6 +151,9 @@ static void check_h200(void)
 	t_check(near(v3, 3 / t3), "h200: the third of four readers by volume: %g GB/s (want %g)", v3, 3 / t3);
 	t_check(near(lm_shared_bw_volumes(&db, 0, GPU(0), 1 * gb, (const int (*)[2])h2d, four_bytes, 4), 38.75),
 	        "h200: the smallest of four readers shares 155 to its end");
+	/* bytes too few for the floating point (a step of 0) end in one stage each, not never */
+	double v_tiny = lm_shared_bw_volumes(&db, 0, GPU(0), 1e-310, back, (double[]){ 1.0 }, 1);
+	t_check(v_tiny > 0, "h200: a denormal transfer beside a byte ends (%g GB/s)", v_tiny);
 	int ring[4][2] = { { GPU(0), GPU(1) }, { GPU(1), GPU(2) }, { GPU(2), GPU(3) }, { GPU(3), GPU(0) } };
 	t_check(near(lm_shared_bw(&db, GPU(0), GPU(1), ring, 4), 390), "h200: NVLink pairs do not share");
 	t_check(near(lm_shared_time_us(&db, 0, GPU(0), 3875 * MB / 100, h2d, 4), 10 + 1000),

@@ -359,6 +359,26 @@ static void xfer_pitches(void)
 			}
 		t_check(!wrong && chose[0] && chose[1], "panels chosen only 5%% faster than tiles: %d wrong "
 		        "of %d (tiles chosen %d times, panels %d)", wrong, chose[0] + chose[1], chose[0], chose[1]);
+		/* PARALIA_PANELS: unset, the model's choice for A and B; none, all */
+		static const struct { const char *v; unsigned may, must; } env[] = {
+			{ NULL, 3, 0 }, { "", 3, 0 }, { "model", 3, 0 }, { "none", 0, 0 }, { "all", 0, 3 } };
+		const char *saved = getenv("PARALIA_PANELS");
+		char *keep = saved ? strdup(saved) : NULL;
+		for (int i = 0; i < 5; i++) {
+			if (env[i].v)
+				setenv("PARALIA_PANELS", env[i].v, 1);
+			else
+				unsetenv("PARALIA_PANELS");
+			unsigned may, must;
+			pm_panels_env(&may, &must);
+			t_check(may == env[i].may && must == env[i].must, "PARALIA_PANELS=%s: may %u must %u",
+			        env[i].v ? env[i].v : "(unset)", may, must);
+		}
+		if (keep)
+			setenv("PARALIA_PANELS", keep, 1);
+		else
+			unsetenv("PARALIA_PANELS");
+		free(keep);
 		/* A layer panel (A as stored: one layer of every tile row) comes with each layer, a chain
 		 * panel (A transposed: one tile row's every layer) whole with the first product. With B
 		 * and C on the GPU, 8192x8192x16384 computes longer than A takes to cross, so the first

@@ -6,7 +6,7 @@
  * unregistrations besides the kernel: on one H100, 0.11 ms on a 2.3 ms DGEMM of 4096^3 and
  * 0.15 ms on SGEMM's 2.8 ms, which put paralia at 95-96% of one cuBLAS call there
  * (bench/results/gemm-pages-2026-11-26i.md). With the operands the caller's own device memory
- * and none of them kept (paralia_keep), StarPU has no copy to keep coherent, so nothing is lost.
+ * and no matrix kept (paralia_keep), StarPU has no copy to keep coherent, so nothing is lost.
  *
  * Each GPU gets paralia's own cuBLAS handle and non-blocking stream, made at its first direct
  * call; a mutex per GPU makes the calls on it one at a time (a handle is not for concurrent
@@ -60,8 +60,9 @@ static void direct_init(void)
 		pthread_mutex_init(&gpus[d].lock, NULL);
 }
 
-/* Locks GPU dev, makes it current and returns its handle (NULL, unlocked, on failure; *current:
- * the caller's device, to give back in direct_end). */
+/* Locks GPU dev, makes it current and returns its handle (NULL, unlocked, the caller's device
+ * current again, on failure: the call then goes through StarPU; *current: the caller's device,
+ * to give back in direct_end). */
 static cublasHandle_t direct_begin(const char *who, int dev, int *current)
 {
 	pthread_once(&once, direct_init);
@@ -78,12 +79,17 @@ static cublasHandle_t direct_begin(const char *who, int dev, int *current)
 	if (e == cudaSuccess && !g->blas) {
 		/* released at paralia_shutdown, with StarPU idle */
 		pl_on_shutdown(PL_SHUTDOWN_STATE, direct_release);
-		if ((s = cublasCreate(&g->blas)) == CUBLAS_STATUS_SUCCESS)
-			s = cublasSetStream(g->blas, g->stream);
+		if ((s = cublasCreate(&g->blas)) == CUBLAS_STATUS_SUCCESS &&
+		    (s = cublasSetStream(g->blas, g->stream)) != CUBLAS_STATUS_SUCCESS) {
+			cublasDestroy(g->blas); /* never a handle off the stream direct_end waits for */
+			g->blas = NULL;
+		}
+		if (s != CUBLAS_STATUS_SUCCESS)
+			g->blas = NULL;
 	}
 	if (e != cudaSuccess || s != CUBLAS_STATUS_SUCCESS) {
-		fprintf(stderr, "paralia: %s: cannot set up cuBLAS on GPU %d: %s\n", who, dev,
-		        e != cudaSuccess ? cudaGetErrorString(e) : "cublasCreate failed");
+		fprintf(stderr, "paralia: %s: cannot set up cuBLAS on GPU %d (%s): through StarPU\n", who,
+		        dev, e != cudaSuccess ? cudaGetErrorString(e) : "cublasCreate failed");
 		cudaGetLastError();
 		if (*current >= 0)
 			cudaSetDevice(*current);
@@ -126,8 +132,13 @@ int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int 
 	if (dev == PARALIA_HOST || dev >= DIRECT_MAX_GPUS || call->force_lazy || p->wr_lazy ||
 	    p->panels || p->c_late || call->nb < m || call->nb < n || call->nb < k)
 		return -1; /* not one tile on one GPU */
+	/* With a matrix kept, StarPU may hold the valid copy of an operand's elements elsewhere
+	 * (the operand kept, or sharing elements with a kept one: pl_kept_attach checks both on
+	 * StarPU's path). */
+	if (pl_kept_any())
+		return -1;
 	for (int i = 0; i < 3; i++)
-		if (ptrs[i] && (paralia_locate(ptrs[i]) != dev || pl_kept_tile_size(ptrs[i]) > 0))
+		if (ptrs[i] && paralia_locate(ptrs[i]) != dev)
 			return -1;
 	return dev;
 #else
@@ -149,7 +160,7 @@ int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t
 	int current;
 	cublasHandle_t h = direct_begin(who, dev, &current);
 	if (!h)
-		return PARALIA_ERR_RUNTIME;
+		return PL_DIRECT_UNAVAILABLE;
 	/* One call: C in column panels of 4096 (cuBLASXt-like) ran FP32's odd shapes 2-6% faster
 	 * on one H100 and its square ones 4-5% slower on another (calls 8-9 of
 	 * bench/results/gemm-pages-2026-11-26i.md): not kept. */
@@ -160,7 +171,7 @@ int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t
 #else
 	(void)dev, (void)tA, (void)tB, (void)m, (void)n, (void)k, (void)alpha, (void)A, (void)lda;
 	(void)B, (void)ldb, (void)beta, (void)C, (void)ldc;
-	return PARALIA_ERR_RUNTIME;
+	return PL_DIRECT_UNAVAILABLE;
 #endif
 }
 #endif

@@ -173,11 +173,12 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	/* every operand on one GPU, planned as one tile there: one cuBLAS call, outside StarPU */
 	const void *const ptrs[3] = { op[0].ptr, op[1].ptr, C };
 	int direct = scale_only ? -1 : pl_direct_device(&call, ptrs, m, n, k);
-	if (direct >= 0) {
-		ret = LOCAL(pl_gemm_direct)(direct, tA, tB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+	if (direct >= 0 && (ret = LOCAL(pl_gemm_direct)(direct, tA, tB, m, n, k, alpha, A, lda, B, ldb,
+	                                                beta, C, ldc)) != PL_DIRECT_UNAVAILABLE) {
 		pl_call_end(&call);
 		return ret;
 	}
+	ret = 0;
 	int nb = call.nb;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
 	int na = tA == 'N', nbn = tB == 'N';

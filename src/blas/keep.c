@@ -175,6 +175,14 @@ static void keep_shutdown(void)
 	}
 }
 
+int pl_kept_any(void)
+{
+	pthread_mutex_lock(&keep_lock);
+	int any = kept_list != NULL;
+	pthread_mutex_unlock(&keep_lock);
+	return any;
+}
+
 int pl_kept_tile_size(const void *ptr)
 {
 	if (!ptr)

@@ -53,6 +53,8 @@ int pl_extents_overlap(const struct pl_extent *x, const struct pl_extent *y);
 /* ---- kept matrices (keep.c) ---- */
 /* Tile size of the kept matrix starting at ptr: > 0 once fixed, 0 not yet, -1 not kept. */
 int pl_kept_tile_size(const void *ptr);
+/* Whether any matrix is kept (paralia_keep) now. */
+int pl_kept_any(void);
 /* If M's pointer is a kept matrix, borrows its tiles (returns 1); 0 if not kept; or
  * PARALIA_ERR_KEPT_MISMATCH (message printed) when dims, ld, element size or tile size differ or
  * M shares elements with a kept matrix that it is not. */
@@ -116,8 +118,10 @@ static inline struct paralia_task_opts pl_block_step(const struct paralia_task_o
 void pl_call_end(struct pl_call *c);
 
 /* direct.c: the GPU a call can run as one cuBLAS call from the calling thread (one tile on one
- * GPU, every operand (ptrs[i], NULL: unused) in that GPU's memory and none kept), else -1; and
- * that call (0 or PARALIA_ERR_RUNTIME, said), which returns with C final. */
+ * GPU, every operand (ptrs[i], NULL: unused) in that GPU's memory, no matrix kept), else -1; and
+ * that call: 0, PARALIA_ERR_RUNTIME (said), or PL_DIRECT_UNAVAILABLE when cuBLAS could not be
+ * set up on that GPU (said; the caller then takes StarPU's path). Returns with C final. */
+#define PL_DIRECT_UNAVAILABLE 1
 int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k);
 int pl_gemm_direct_s(int dev, char tA, char tB, int m, int n, int k, float alpha, const float *A,
                      int lda, const float *B, int ldb, float beta, float *C, int ldc);

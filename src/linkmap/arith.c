@@ -91,7 +91,8 @@ double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active
 
 /* When the first of n transfers (bytes[i] over links of bandwidth caps[i]) that start together on
  * one group of `total` ends: at each stage the links still moving share the group max-min fairly
- * (fair_level), up to the next one's end. n <= LM_MAX_GROUP_LINKS. */
+ * (fair_level), up to the next one's end, which leaves; at most n stages, whatever the bytes
+ * (a step too small for the floating point still ends its transfer). n <= LM_MAX_GROUP_LINKS. */
 static double group_end_us(double total, const double *caps, const double *bytes, int n)
 {
 	double left[LM_MAX_GROUP_LINKS], rate[LM_MAX_GROUP_LINKS], sorted[LM_MAX_GROUP_LINKS];
@@ -104,18 +105,24 @@ static double group_end_us(double total, const double *caps, const double *bytes
 		for (int j = 0; j < nm; j++)
 			sorted[j] = caps[moving[j]];
 		double level = fair_level(total, sorted, nm), step = HUGE_VAL;
+		int first = 0;
 		for (int j = 0; j < nm; j++) {
 			rate[j] = fmin(caps[moving[j]], level) * 1e3; /* bytes per us */
-			step = fmin(step, left[j] / rate[j]);
+			if (left[j] / rate[j] < step)
+				step = left[j] / rate[j], first = j;
 		}
+		if (!(step < HUGE_VAL)) /* no rate left: the group's total is 0 */
+			return HUGE_VAL;
 		t += step;
+		if (moving[first] == 0)
+			return t;
 		int kept = 0;
 		for (int j = 0; j < nm; j++) {
 			left[j] -= rate[j] * step;
-			if (moving[j] == 0 && left[j] <= bytes[0] * 1e-12)
-				return t;
-			if (left[j] > bytes[moving[j]] * 1e-12)
+			if (j != first && left[j] > bytes[moving[j]] * 1e-12)
 				left[kept] = left[j], moving[kept++] = moving[j];
+			else if (moving[j] == 0)
+				return t; /* this transfer ended with the first */
 		}
 		nm = kept;
 	}

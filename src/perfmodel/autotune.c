@@ -9,8 +9,9 @@
  *            among the devices both show in the makespan;
  *   transfer each device needs the A row-panels and B column-panels of its C tiles (2D
  *            block-cyclic over a P x Q grid of S) and its C tiles; bytes cross the links their
- *            data lives behind, at the bandwidth each link keeps while all of them are busy
- *            (lm_shared_bw: the host side of the 4xH200 is shared). When every pair of chosen
+ *            data lives behind, each link at its mean rate over its own bytes beside the others
+ *            (lm_shared_bw_volumes: the host side of the 4xH200 is shared, and one GPU's PCIe
+ *            duplex, which a finished direction leaves to the other). When every pair of chosen
  *            GPUs has a link much faster than the host's (NVLink), tiles cross the host link once
  *            and spread GPU to GPU (the policy's routing), else each device reads its own panels;
  *   overlap  per device: first fetch + max(compute, inbound, outbound) + last write-back
@@ -318,7 +319,8 @@ static void data_flows(const struct pm_problem *p, const struct pm_device *dev, 
 /* ---- step 3: the link rates ----------------------------------------------------------------- */
 
 /* Seconds-per-byte view of one device's links: how long its inbound and outbound bytes take over
- * the links they cross (each at its bandwidth with all the call's links busy, lm_shared_bw), the
+ * the links they cross (each at its mean rate over its bytes beside the call's other transfers,
+ * lm_shared_bw_volumes), the
  * latency its tiles pay, and the floor StarPU's own tile copies put under host links (the
  * calibrated "xfer" rates at each operand's pitch: in, out, and both at once). */
 struct device_links {
@@ -372,7 +374,8 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 }
 
 /* us per element of operand o brought into device d in T x T tiles: at the rate its link keeps
- * with all the call's links busy (lm_shared_bw, as step 3), through the host when there is no
+ * with all the call's links busy (lm_shared_bw: a layer's copies while the others move, not step
+ * 3's mean over the call), through the host when there is no
  * direct link, and no faster than the calibrated host copies at the operand's pitch; 0 when it
  * lives there or is not used. */
 static double operand_in_us(const struct pm_problem *p, const struct pm_device *d,
