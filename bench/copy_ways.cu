@@ -22,6 +22,7 @@
  * Build: nvcc -O2 -o copy_ways bench/copy_ways.cu -lcublas -lpthread
  * Run:   copy_ways [LD...]   (default 8192 8256 16384); one CSV line per (ld, T, way): GB/s.
  */
+#include "cuda_median.h"
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <pthread.h>
@@ -75,73 +76,68 @@ static void start_load(double ms)
 
 enum way { W_2D, W_2D2S, W_SPLIT2, W_SPLIT4, W_GATHER, W_CONTIG, W_D2H };
 
+/* One way of moving the panel's tiles (time_way's run). */
+struct way_run {
+	enum way w;
+	int param, load;
+	char *h, *d;
+	size_t T, ld;
+};
+
+static void way_load(void *arg)
+{
+	const struct way_run *x = (const struct way_run *)arg;
+	size_t tile = x->T * 8 * x->T;
+	int ntiles = (int)(x->ld / x->T);
+	if (x->load) /* long enough for the panel's copies at 40 GB/s */
+		start_load((double)tile * ntiles / 40e9 * 1e3);
+}
+
+static void way_issue(void *arg)
+{
+	const struct way_run *x = (const struct way_run *)arg;
+	enum way w = x->w;
+	size_t T = x->T, run = T * 8, pitch = x->ld * 8, tile = run * T;
+	int ntiles = (int)(x->ld / T);
+	char *h = x->h, *d = x->d;
+	for (int i = 0; i < ntiles; i++) {
+		char *src = h + i * run, *dst = d + i * tile;
+		switch (w) {
+		case W_2D:
+			CK(cudaMemcpy2DAsync(dst, run, src, pitch, run, T, cudaMemcpyHostToDevice, st[0]));
+			break;
+		case W_D2H: /* src is the host matrix written, dst the packed tiles read */
+			CK(cudaMemcpy2DAsync(src, pitch, dst, run, run, T, cudaMemcpyDeviceToHost, st[0]));
+			break;
+		case W_2D2S:
+			CK(cudaMemcpy2DAsync(dst, run, src, pitch, run, T, cudaMemcpyHostToDevice, st[i % 2]));
+			break;
+		case W_SPLIT2: case W_SPLIT4: {
+			int S = w == W_SPLIT2 ? 2 : 4;
+			size_t cols = T / S;
+			for (int s = 0; s < S; s++)
+				CK(cudaMemcpy2DAsync(dst + s * cols * run, run, src + s * cols * pitch, pitch, run,
+				                     cols, cudaMemcpyHostToDevice, st[s]));
+			break;
+		}
+		case W_GATHER:
+			gather<<<x->param, 256, 0, st[0]>>>((double2 *)dst, (const double2 *)src, (int)(run / 16),
+			                                    pitch / 16, (int)T);
+			CK(cudaGetLastError());
+			break;
+		case W_CONTIG:
+			if (i == 0)
+				CK(cudaMemcpyAsync(d, h, tile * ntiles, cudaMemcpyHostToDevice, st[0]));
+			break;
+		}
+	}
+}
+
 /* ms for the panel's tiles, median of 5 (after one warm-up) */
 static double time_way(enum way w, int param, char *h, char *d, size_t T, size_t ld, int load)
 {
-	size_t run = T * 8, pitch = ld * 8, tile = run * T;
-	int ntiles = (int)(ld / T);
-	cudaEvent_t a, b, e[NS];
-	CK(cudaEventCreate(&a));
-	CK(cudaEventCreate(&b));
-	for (int s = 0; s < NS; s++)
-		CK(cudaEventCreate(&e[s]));
-	float t[5];
-	for (int r = 0; r < 6; r++) {
-		CK(cudaDeviceSynchronize());
-		if (load)
-			start_load((double)tile * ntiles / 40e9 * 1e3);
-		CK(cudaEventRecord(a, st[0]));
-		for (int s = 1; s < NS; s++)
-			CK(cudaStreamWaitEvent(st[s], a, 0));
-		for (int i = 0; i < ntiles; i++) {
-			char *src = h + i * run, *dst = d + i * tile;
-			switch (w) {
-			case W_2D:
-				CK(cudaMemcpy2DAsync(dst, run, src, pitch, run, T, cudaMemcpyHostToDevice, st[0]));
-				break;
-			case W_D2H: /* src is the host matrix written, dst the packed tiles read */
-				CK(cudaMemcpy2DAsync(src, pitch, dst, run, run, T, cudaMemcpyDeviceToHost, st[0]));
-				break;
-			case W_2D2S:
-				CK(cudaMemcpy2DAsync(dst, run, src, pitch, run, T, cudaMemcpyHostToDevice, st[i % 2]));
-				break;
-			case W_SPLIT2: case W_SPLIT4: {
-				int S = w == W_SPLIT2 ? 2 : 4;
-				size_t cols = T / S;
-				for (int s = 0; s < S; s++)
-					CK(cudaMemcpy2DAsync(dst + s * cols * run, run, src + s * cols * pitch, pitch, run,
-					                     cols, cudaMemcpyHostToDevice, st[s]));
-				break;
-			}
-			case W_GATHER:
-				gather<<<param, 256, 0, st[0]>>>((double2 *)dst, (const double2 *)src, (int)(run / 16),
-				                                 pitch / 16, (int)T);
-				CK(cudaGetLastError());
-				break;
-			case W_CONTIG:
-				if (i == 0)
-					CK(cudaMemcpyAsync(d, h, tile * ntiles, cudaMemcpyHostToDevice, st[0]));
-				break;
-			}
-		}
-		for (int s = 1; s < NS; s++) {
-			CK(cudaEventRecord(e[s], st[s]));
-			CK(cudaStreamWaitEvent(st[0], e[s], 0));
-		}
-		CK(cudaEventRecord(b, st[0]));
-		CK(cudaEventSynchronize(b));
-		if (r > 0)
-			CK(cudaEventElapsedTime(&t[r - 1], a, b));
-	}
-	for (int i = 1; i < 5; i++)
-		for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
-			float x = t[j]; t[j] = t[j - 1]; t[j - 1] = x;
-		}
-	cudaEventDestroy(a);
-	cudaEventDestroy(b);
-	for (int s = 0; s < NS; s++)
-		cudaEventDestroy(e[s]);
-	return t[2];
+	struct way_run x = { w, param, load, h, d, T, ld };
+	return cm_median_ms(st, NS, way_load, way_issue, &x);
 }
 
 /* checks that a way delivered the panel packed (first and last tile, a few columns) */

@@ -11,6 +11,7 @@
  * Build: nvcc -O2 -o gemm_split bench/gemm_split.cu -lcublas
  * Run:   gemm_split [prec:m:n:k ...]   (default: the dataset's odd FP32 shapes and two square ones)
  */
+#include "cuda_median.h"
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -68,38 +69,22 @@ static void run(const struct shape *p, void *A, void *B, void *C, int way, int w
 		}
 }
 
+struct split_run {
+	const struct shape *p;
+	void *A, *B, *C;
+	int way, w, ns;
+};
+
+static void split_issue(void *arg)
+{
+	const struct split_run *x = (const struct split_run *)arg;
+	run(x->p, x->A, x->B, x->C, x->way, x->w, x->ns);
+}
+
 static double time_ms(const struct shape *p, void *A, void *B, void *C, int way, int w, int ns)
 {
-	cudaEvent_t a, b, e[NS];
-	CK(cudaEventCreate(&a));
-	CK(cudaEventCreate(&b));
-	for (int s = 0; s < NS; s++)
-		CK(cudaEventCreate(&e[s]));
-	float t[5];
-	for (int r = 0; r < 6; r++) {
-		CK(cudaDeviceSynchronize());
-		CK(cudaEventRecord(a, st[0]));
-		for (int s = 1; s < NS; s++)
-			CK(cudaStreamWaitEvent(st[s], a, 0));
-		run(p, A, B, C, way, w, ns);
-		for (int s = 1; s < NS; s++) {
-			CK(cudaEventRecord(e[s], st[s]));
-			CK(cudaStreamWaitEvent(st[0], e[s], 0));
-		}
-		CK(cudaEventRecord(b, st[0]));
-		CK(cudaEventSynchronize(b));
-		if (r > 0)
-			CK(cudaEventElapsedTime(&t[r - 1], a, b));
-	}
-	for (int i = 1; i < 5; i++)
-		for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
-			float x = t[j]; t[j] = t[j - 1]; t[j - 1] = x;
-		}
-	cudaEventDestroy(a);
-	cudaEventDestroy(b);
-	for (int s = 0; s < NS; s++)
-		cudaEventDestroy(e[s]);
-	return t[2];
+	struct split_run x = { p, A, B, C, way, w, ns };
+	return cm_median_ms(st, NS, NULL, split_issue, &x);
 }
 
 int main(int argc, char **argv)

@@ -18,6 +18,8 @@ EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.s
 EXTRA_DIST += bench/copy_ways.cu
 # One cuBLAS GEMM on GPU-resident operands against column panels and blocks over streams (nvcc).
 EXTRA_DIST += bench/gemm_split.cu
+# Their shared timing: streams joined, events, the median of 5 (a header, nvcc by hand).
+EXTRA_DIST += bench/cuda_median.h
 
 # The CUDA behaviour behind issue 12 (a pageable cudaMemcpy racing StarPU's non-blocking streams),
 # on its own; run on a GPU machine by scripts/gpu-run.sh's check stage.
