@@ -178,7 +178,6 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		pl_call_end(&call);
 		return ret;
 	}
-	ret = 0;
 	int nb = call.nb;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
 	int na = tA == 'N', nbn = tB == 'N';

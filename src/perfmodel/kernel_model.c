@@ -159,6 +159,14 @@ void pm_read_rest_run(double flops, const int *n, const double *end, int nch, st
 	out->after_s = (a < 0 ? 0 : a > t ? t : a) * 1e-6;
 }
 
+/* Whether table line p (leading blanks skipped) starts with the keyword `word` and a blank: the
+ * lines one reader takes and the others pass over. */
+static int line_is(const char *p, const char *word)
+{
+	size_t n = strlen(word);
+	return !strncmp(p, word, n) && (p[n] == ' ' || p[n] == '\t');
+}
+
 int pm_table_devices(const char *path, char *out, size_t len)
 {
 	FILE *f = fopen(path, "r");
@@ -168,7 +176,7 @@ int pm_table_devices(const char *path, char *out, size_t len)
 	int found = 0;
 	while (!found && fgets(line, sizeof line, f)) {
 		char *p = line + strspn(line, " \t");
-		if (strncmp(p, "devices", 7) || (p[7] != ' ' && p[7] != '\t'))
+		if (!line_is(p, "devices"))
 			continue;
 		p += 7 + strspn(p + 7, " \t");
 		p[strcspn(p, "\r\n")] = '\0';
@@ -200,9 +208,9 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		char *p = line + strspn(line, " \t");
 		if (*p == '#' || *p == '\n' || *p == '\0')
 			continue;
-		if (!strncmp(p, "xfer", 4) && (p[4] == ' ' || p[4] == '\t'))
+		if (line_is(p, "xfer"))
 			continue; /* transfer lines: pm_xfer_load */
-		if (!strncmp(p, "devices", 7) && (p[7] == ' ' || p[7] == '\t'))
+		if (line_is(p, "devices"))
 			continue; /* what it was measured on: pm_table_devices */
 		char k[16], prec;
 		int tile;
@@ -309,7 +317,7 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		char *p = line + strspn(line, " \t");
-		if (strncmp(p, "xfer", 4) || (p[4] != ' ' && p[4] != '\t'))
+		if (!line_is(p, "xfer"))
 			continue;
 		char prec;
 		int tile;
