@@ -8,7 +8,8 @@
  * GPU and the CPU cores) with its measured time against the best fixed tile; "T3072^": gemm's
  * first block of C tiles fetches ahead at that tile (pm_fetch_ahead); "pA", "pB", "pAB": A, B or
  * both cross the host link in column panels (PARALIA_PANELS as the sweep ran: sweeps before
- * 2026-11-26f ran tiles only, replay them with PARALIA_PANELS=none). So a change to the
+ * 2026-11-26f ran tiles only, replay them with PARALIA_PANELS=none); "L": C read late, "H": C
+ * added at home (PARALIA_C_LATE and PARALIA_C_HOME as the sweep ran). So a change to the
  * model is checked against measurements before any GPU time is spent on it. A pick at a tile the
  * fixed sweep left out is read from the sweep's own pick (its T=0 line) when that ran at the same
  * tile.
@@ -125,9 +126,10 @@ int main(int argc, char **argv)
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
 		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, 1, 1.0,
-		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0 };
+		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0 };
 		pm_panels_env(&pb.panels_may, &pb.panels_must); /* as the sweep ran: PARALIA_PANELS */
 		pm_c_late_env(&pb.c_late_may, &pb.c_late_must); /* and PARALIA_C_LATE */
+		pm_c_home_env(&pb.c_home_may, &pb.c_home_must); /* and PARALIA_C_HOME */
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
@@ -143,8 +145,8 @@ int main(int argc, char **argv)
 				best = t;
 			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t],
 			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
-			       (const char *[]){ "", "pA", "pB", "pAB" }[ev.panels & 3], ev.c_late ? "L" : "",
-			       p->ms[t], pred, 100 * e);
+			       (const char *[]){ "", "pA", "pB", "pAB" }[ev.panels & 3],
+			       ev.c_home ? "H" : ev.c_late ? "L" : "", p->ms[t], pred, 100 * e);
 		}
 		struct pm_tune_opts o = { 0 };
 		struct pm_eval e;

@@ -100,6 +100,8 @@ struct paralia_plan {
 	int c_late;               /* gemm: 1: each C tile is read at the end of its chain (products
 	                             into a scratch tile, then C = scratch + beta C where they ran),
 	                             its copy sent when the link has nothing else queued */
+	int c_home;               /* gemm, with c_late: 1: C lives on the host and the sum is made
+	                             there by the CPU workers, so C never crosses to the device */
 };
 
 /*
@@ -120,6 +122,11 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
  * Takes seconds on CPU cores, 2-3 minutes with a GPU (each size from rest, then under its
  * power cap); cached plans are dropped. Returns 0 or a PARALIA_ERR_* code. */
 int paralia_calibrate_kernels(const char *path);
+/* Measures only how fast the CPU workers add tiles into C all at once (the table's "sum" line, what
+ * gemm's C added at home costs) and puts it into the existing kernel table at path (NULL: as
+ * above), replacing an older one: seconds. Returns 0, or PARALIA_ERR_RUNTIME when the table
+ * cannot be read or written or no CPU worker could measure it (said). */
+int paralia_calibrate_sum(const char *path);
 
 /* ---- Chains of calls: matrices that stay registered and resident across calls --------------
  * paralia_keep registers an m x n column-major matrix (leading dimension ld, elem_size bytes per

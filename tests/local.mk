@@ -97,6 +97,9 @@ TESTS += tests/gemm_panels.sh
 # gemm with C read late (PARALIA_C_LATE=all), against CBLAS, on the GPU too.
 EXTRA_DIST += tests/gemm_late.sh
 TESTS += tests/gemm_late.sh
+# gemm with C added at home (PARALIA_C_HOME=all): slices summed by the CPU workers, against CBLAS.
+EXTRA_DIST += tests/gemm_home.sh
+TESTS += tests/gemm_home.sh
 # gemm with every operand on one GPU in one tile: one cuBLAS call from the calling thread (GPU).
 EXTRA_DIST += tests/gemm_direct.sh
 TESTS += tests/gemm_direct.sh

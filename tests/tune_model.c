@@ -68,7 +68,7 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0 };
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0 };
 	return p;
 }
 
@@ -430,6 +430,15 @@ static void duplex_by_volume(void)
 	        "(want %.2f; the even split %.2f)", e.transfer_ms, want_ms, even_ms);
 }
 
+/* The synthetic 4xH200 machine with default rates, whose first GPU the call uses: 0 or -1. */
+static int h200x4_gpus(struct lm_db *db, struct pm_device *dev)
+{
+	if (load(db, "h200x4.txt") != 0)
+		return -1;
+	gpus_of(db, dev, 1.0, 140e9);
+	return 0;
+}
+
 /* C read late (step 3, c_late_choice): offered where C is read and crosses a link, A or B
  * crosses too with at least C's bytes, and chains have two products or more; then the model keeps
  * it when faster. Forced (c_late_must) wherever C is read. */
@@ -437,9 +446,8 @@ static void c_late_choices(void)
 {
 	struct lm_db db;
 	struct pm_device dev[PM_MAX_DEVS];
-	if (load(&db, "h200x4.txt") != 0)
+	if (h200x4_gpus(&db, dev) != 0)
 		return;
-	gpus_of(&db, dev, 1.0, 140e9);
 	int g = dev[0].node;
 	struct pm_eval e;
 	struct pm_problem sq = gemm(16384, 16384, 16384, 0, 0, 0, 1), off = sq;
@@ -467,6 +475,85 @@ static void c_late_choices(void)
 	forced.c_late_must = 1;
 	pm_evaluate(&forced, dev, 1, &db, 4096, 1u, &e);
 	t_check(e.c_late == 1, "forced (PARALIA_C_LATE=all): read late even with A and B on the GPU");
+}
+
+/* C added at home (step 3, c_home_choice): offered where C is read and lives on the host, when
+ * the host's CPU workers have a calibrated sum rate; then C's bytes no longer come in, its scratch
+ * tiles go home whole and the workers add them, and the model keeps it when 10% faster. Forced
+ * (c_home_must) wherever C is read, rate or not. */
+static void c_home_choices(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	struct pm_device *cpu = &dev[1]; /* the host's CPU workers, after the GPU */
+	memset(cpu, 0, sizeof *cpu);
+	cpu->kind = PM_CPU, cpu->node = 0, cpu->devid = -1, cpu->nworkers = 14;
+	pm_rates_default(&cpu->rates, PM_CPU);
+	cpu->rates.sum_gbs = 100;
+	struct pm_eval e;
+	struct pm_problem sq = gemm(8192, 8192, 8192, 0, 0, 0, 1), late = sq;
+	sq.c_late_may = sq.c_home_may = late.c_late_may = 1;
+	/* forced, home takes C off the inbound link: faster, less link time */
+	struct pm_problem must = sq;
+	must.c_home_must = 1;
+	double t_home = pm_evaluate(&must, dev, 2, &db, 4096, 1u, &e);
+	int forced_home = e.c_home && e.c_late;
+	double in_home = e.transfer_ms;
+	double t_late = pm_evaluate(&late, dev, 2, &db, 4096, 1u, &e);
+	t_check(forced_home && !e.c_home && t_home < t_late && in_home < e.transfer_ms,
+	        "8192^3 from the host at 4096, C added at home: %.2f ms against %.2f read late on the "
+	        "GPU (link time %.2f against %.2f: C comes in no more)", t_home, t_late, in_home,
+	        e.transfer_ms);
+	/* left to the model, home only when 10% faster */
+	pm_evaluate(&sq, dev, 2, &db, 4096, 1u, &e);
+	t_check(e.c_home == (t_home < (1 - 0.10) * t_late),
+	        "the model adds C at home (%d) only if 10%% faster (%.2f against %.2f)", e.c_home,
+	        t_home, t_late);
+	int chosen;
+	/* and the calling thread's submissions of the tiles' sums count */
+	cpu->rates.sum_submit_us = 1000;
+	double t_slow = pm_evaluate(&must, dev, 2, &db, 2048, 1u, &e);
+	cpu->rates.sum_submit_us = 0;
+	double t_fast = pm_evaluate(&must, dev, 2, &db, 2048, 1u, &e);
+	t_check(fabs(t_slow - t_fast - 16 * 1.0) < 1e-6,
+	        "submitting each tile's sums: 16 tiles at 1 ms add 16 ms (%.2f against %.2f)", t_slow, t_fast);
+	/* Where C outweighs A and B, reading it late on the device is not offered, at home is; but
+	 * its sums move three times C's 8.6 GB through the host's memory: at 100 GB/s longer than
+	 * C's bytes take to come in, at 1000 GB/s not. */
+	struct pm_problem wide = gemm(32768, 32768, 4096, 0, 0, 0, 1), wide_off = wide;
+	wide.c_late_may = wide.c_home_may = wide_off.c_late_may = 1;
+	t_home = pm_evaluate(&wide, dev, 2, &db, 4096, 1u, &e);
+	t_check(!e.c_home && !e.c_late, "32768x32768x4096 from the host at 4096, cores at 100 GB/s: "
+	        "C read with the products (%.2f ms)", t_home);
+	cpu->rates.sum_gbs = 1000;
+	t_home = pm_evaluate(&wide, dev, 2, &db, 4096, 1u, &e);
+	chosen = e.c_home && e.c_late;
+	t_late = pm_evaluate(&wide_off, dev, 2, &db, 4096, 1u, &e);
+	t_check(chosen && !e.c_late && t_home < 0.9 * t_late,
+	        "and at 1000 GB/s: C added at home, %.2f ms against %.2f read with the products (C "
+	        "was most of the inbound bytes)", t_home, t_late);
+	/* where home was chosen at 1000 GB/s: */
+	cpu->rates.sum_gbs = 10; /* cores that add slower than the link brings C */
+	pm_evaluate(&wide, dev, 2, &db, 4096, 1u, &e);
+	t_check(!e.c_home, "not at home when the cores would take longer (10 GB/s)");
+	cpu->rates.sum_gbs = 0;
+	pm_evaluate(&wide, dev, 2, &db, 4096, 1u, &e);
+	t_check(!e.c_home, "not at home without a calibrated sum rate");
+	cpu->rates.sum_gbs = 100;
+	struct pm_problem on_gpu = gemm(16384, 16384, 16384, 0, 0, g, 1), beta0 = gemm(16384, 16384, 16384, 0, 0, 0, 0);
+	on_gpu.c_late_may = on_gpu.c_home_may = beta0.c_late_may = beta0.c_home_may = 1;
+	pm_evaluate(&on_gpu, dev, 2, &db, 4096, 1u, &e);
+	t_check(!e.c_home, "not at home with C on the GPU");
+	pm_evaluate(&beta0, dev, 2, &db, 4096, 1u, &e);
+	t_check(!e.c_home && !e.c_late, "not at home with C not read (beta 0)");
+	struct pm_problem forced = sq;
+	forced.c_late_must = forced.c_home_must = 1;
+	cpu->rates.sum_gbs = 0;
+	pm_evaluate(&forced, dev, 2, &db, 4096, 1u, &e);
+	t_check(e.c_home && e.c_late, "forced (PARALIA_C_HOME=all): at home without a rate");
 }
 
 /* Fetching ahead (pm_fetch_ahead): a block fetches its chains' next tiles ahead when waiting for
@@ -668,6 +755,23 @@ static void runtime_plans(void)
 	        "paralia_calibrate_kernels wrote %s, read back %d CPU points (ret %d, load %d)", path,
 	        rt.n, rc, lr);
 	t_check(pm_plan_cache_count() == 0, "calibration drops cached plans");
+	t_check(rt.sum_gbs > 0, "and measured the CPU workers adding tiles: sum %.1f GB/s", rt.sum_gbs);
+	/* paralia-kernels --sum: that line again, in place of the old one, nothing else touched */
+	struct pm_rates before = rt;
+	rc = paralia_calibrate_sum(path);
+	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
+	int sums = 0;
+	char line[256];
+	FILE *tf = fopen(path, "r");
+	while (tf && fgets(line, sizeof line, tf))
+		sums += !strncmp(line, "sum ", 4);
+	if (tf)
+		fclose(tf);
+	t_check(rc == 0 && lr == 1 && sums == 1 && rt.sum_gbs > 0 && rt.n == before.n &&
+	        rt.gflops[1][0] == before.gflops[1][0],
+	        "paralia_calibrate_sum: one sum line (%d), %.1f GB/s, the kernel rates kept", sums, rt.sum_gbs);
+	t_check(paralia_calibrate_sum("/nonexistent/kernels.txt") == PARALIA_ERR_RUNTIME,
+	        "paralia_calibrate_sum without a table to put it in: PARALIA_ERR_RUNTIME");
 	/* CPU cores get no watts (paralia does not measure them): nothing made up. GPU watts come
 	 * from NVML's energy counter, which says NAN where it cannot tell (no driver here). */
 	t_check(rt.watts[0] == 0 && rt.watts[1] == 0, "no watts for CPU cores (%g, %g)", rt.watts[0], rt.watts[1]);
@@ -681,6 +785,16 @@ static void runtime_plans(void)
 	}
 	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
 	t_check(lr == -1 && strstr(err, ":3:") != NULL, "bad precision on line 3 reported: %s", err);
+	static const char *bad_sums[] = { "sum 0\n", "sum x\n", "sum -3\n", "sum 1e9\n", "sum\tnan\n", "sum 100 -1\n", "sum 100 1e7\n" };
+	for (size_t i = 0; i < sizeof bad_sums / sizeof *bad_sums; i++) {
+		f = fopen(path, "w");
+		if (f) {
+			fprintf(f, "# ok\ncpu d 64 10\n%s", bad_sums[i]);
+			fclose(f);
+		}
+		lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
+		t_check(lr == -1 && strstr(err, ":3:") && strstr(err, "sum <GB/s>"), "bad sum line reported: %s", err);
+	}
 	remove(path);
 	query_int_max();
 	paralia_shutdown();
@@ -925,7 +1039,7 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0 };
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0 };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);
@@ -952,6 +1066,7 @@ int main(void)
 	wr_lazy_and_metrics();
 	xfer_pitches();
 	c_late_choices();
+	c_home_choices();
 	duplex_by_volume();
 	fetch_ahead_rounds();
 	power_cap();

@@ -4,7 +4,9 @@
  * tile sizes (the GPU's from rest and once its power cap engaged, with its power when NVML can
  * tell) and the tile copies' rates, and writes the kernel table the autotuner reads
  * (docs/AUTOTUNER.md).
- *   paralia-kernels [FILE]      FILE defaults to $PARALIA_HOME or ~/.paralia + /kernels-<host>.txt
+ *   paralia-kernels [FILE]        FILE defaults to $PARALIA_HOME or ~/.paralia + /kernels-<host>.txt
+ *   paralia-kernels --sum [FILE]  only the CPU workers' rate adding tiles (the "sum" line), put
+ *                                 into an existing table (seconds, where the whole takes minutes)
  * Exit status: 0 written, 1 failed, 2 bad command line.
  */
 #include <paralia.h>
@@ -13,16 +15,18 @@
 
 int main(int argc, char **argv)
 {
-	if (argc > 2 || (argc == 2 && (argv[1][0] == '-' || !argv[1][0]))) {
-		fprintf(stderr, "usage: paralia-kernels [FILE]\n");
+	int sum = argc > 1 && !strcmp(argv[1], "--sum");
+	const char *file = argc > 1 + sum ? argv[1 + sum] : NULL;
+	if (argc > 2 + sum || (file && (file[0] == '-' || !file[0]))) {
+		fprintf(stderr, "usage: paralia-kernels [--sum] [FILE]\n");
 		return 2;
 	}
 	if (paralia_init() != 0)
 		return 1;
-	int ret = paralia_calibrate_kernels(argc == 2 ? argv[1] : NULL);
+	int ret = sum ? paralia_calibrate_sum(file) : paralia_calibrate_kernels(file);
 	paralia_shutdown();
 	if (ret == 0)
-		printf("paralia-kernels: kernel table written%s%s\n", argc == 2 ? " to " : "",
-		       argc == 2 ? argv[1] : "");
+		printf("paralia-kernels: %s written%s%s\n", sum ? "sum line" : "kernel table",
+		       file ? " to " : "", file ? file : "");
 	return ret ? 1 : 0;
 }

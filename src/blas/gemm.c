@@ -4,7 +4,8 @@
  * Tile algorithm: for every C tile, a chain of tile gemms over k; StarPU's sequential
  * consistency orders the chain, the scheduler spreads the chains over the workers. The products
  * are submitted in blocks of C tiles, each block layer by layer over k (common/order.h). Where
- * the plan says so, C is read late: each chain into a scratch tile, C's tile added at its end.
+ * the plan says so, C is read late: each chain into a scratch tile, C's tile added at its end,
+ * on the device or, with C on the host, there by the CPU workers (C added at home, home_sum.c).
  */
 #ifndef PARALIA_PREC
 #define PARALIA_SELF "blas/gemm.c"
@@ -122,11 +123,12 @@ static int LOCAL(late_c_node)(const struct pl_call *call, const struct pl_matrix
  * first step, with no home: StarPU allocates it where the products run), and after the last
  * C = s + beta C, ahead of the block's other products: at their priority it waited for all of
  * them and the tile went home at the end (one H100, FP32 8192^3 at tile 4096: C's first copy
- * home at 25.4 ms, 17.2 without reading C late). */
+ * home at 25.4 ms, 17.2 without reading C late). With `home` (the plan, when it adds C at home)
+ * that sum is made on the host by its CPU workers (pl_home_sum). */
 static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_handle_t a,
                                  starpu_data_handle_t b, real_t beta, starpu_data_handle_t c,
                                  starpu_data_handle_t *s, int l, int kt, int c_node,
-                                 const struct paralia_task_opts *step)
+                                 const struct pm_plan *home, const struct paralia_task_opts *step)
 {
 	if (l == 0) {
 		uint32_t rows = starpu_matrix_get_nx(c), cols = starpu_matrix_get_ny(c);
@@ -141,7 +143,9 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 		struct paralia_task_opts sum = *step;
 		sum.priority = step->priority < starpu_sched_get_max_priority() ? step->priority + 1
 		                                                               : step->priority;
-		ret = TASK(geadd)(1, *s, beta, c, &sum);
+		/* C added at home (the plan's c_home): by the host's CPU workers, C never fetched */
+		ret = home ? LOCAL(pl_home_sum)(*s, beta, c, home, sum.priority)
+		           : TASK(geadd)(1, *s, beta, c, &sum);
 	}
 	if (ret || l == kt - 1) { /* done with it (or the call stops): StarPU keeps it for its tasks */
 		starpu_data_unregister_submit(*s);
@@ -199,7 +203,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	/* C read late (late_c_node): the plan says so only for one device with C read (beta != 0),
 	 * never with WR-lazy; PARALIA_WR_LAZY=force (tests) is the call's */
 	int late = call.plan->pub.c_late && !call.force_lazy;
-	int late_node = late ? LOCAL(late_c_node)(&call, &mC) : -1;
+	/* added at home: C's tiles are not requested anywhere */
+	const struct pm_plan *home = late && call.plan->pub.c_home ? call.plan : NULL;
+	int late_node = late && !home ? LOCAL(late_c_node)(&call, &mC) : -1;
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
 	int kt = pl_tile_count(k, nb);
 	if (scale_only) {
@@ -245,7 +251,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						if (late) {
 							ret = LOCAL(gemm_late_step)(transA, transB, alpha, a, b, beta, c,
 							                            &scratch[(j - jb) * PL_BLOCK + i - ib], l,
-							                            kt, late_node, &step);
+							                            kt, late_node, home, &step);
 							continue;
 						}
 						if (l == 0 && c_node >= 0)

@@ -9,3 +9,5 @@ libparalia_la_SOURCES += src/blas/call.c src/blas/keep.c src/blas/overlap.c
 libparalia_la_SOURCES += src/blas/direct.c
 # Host operands brought to a GPU in whole column panels, cut into tiles there.
 libparalia_la_SOURCES += src/blas/panel.c
+# gemm's C tiles read late and added into C at home, by the host's CPU workers.
+libparalia_la_SOURCES += src/blas/home_sum.c

@@ -128,6 +128,16 @@ int pl_gemm_direct_s(int dev, char tA, char tB, int m, int n, int k, float alpha
 int pl_gemm_direct_d(int dev, char tA, char tB, int m, int n, int k, double alpha, const double *A,
                      int lda, const double *B, int ldb, double beta, double *C, int ldc);
 
+/* home_sum.c: C tile c = s + beta c on the CPU workers of C's node (the plan's home_mask), in
+ * column slices, s coming home as one copy; s and c stay registered (the caller unregisters s).
+ * Returns 0 or a task submission's error. */
+#define PL_HOME_MAX_PARTS 64
+int pl_home_parts_env(void);
+int pl_home_sum_s(starpu_data_handle_t s, float beta, starpu_data_handle_t c,
+                  const struct pm_plan *plan, int priority);
+int pl_home_sum_d(starpu_data_handle_t s, double beta, starpu_data_handle_t c,
+                  const struct pm_plan *plan, int priority);
+
 /* Prepares M (no registration yet). Returns 0, or with one line naming the argument:
  * PARALIA_ERR_TOO_LARGE (no array can hold an m x n matrix with that leading dimension),
  * PARALIA_ERR_PLACEMENT, PARALIA_ERR_KEPT_MISMATCH (keep.c) or PARALIA_ERR_NO_MEMORY. */

@@ -115,6 +115,13 @@ void pl_task_failed(const char *kernel, int worker, int info, const char *fmt, .
 int pl_task_cut(starpu_data_handle_t A, int row0, starpu_data_handle_t B,
                 const struct paralia_task_opts *opts);
 
+/* The geadd kernel from columns col0... of A (geadd.c): B = alpha A(:, col0 : col0 + cols of B)
+ * + beta B, A and B with as many rows. Returns 0 or an error (-pos, PARALIA_ERR_*). */
+int pl_task_geadd_cols_s(float alpha, starpu_data_handle_t A, int col0, float beta,
+                         starpu_data_handle_t B, const struct paralia_task_opts *opts);
+int pl_task_geadd_cols_d(double alpha, starpu_data_handle_t A, int col0, double beta,
+                         starpu_data_handle_t B, const struct paralia_task_opts *opts);
+
 /* One task: nbuf handles with their modes, an argument block copied into the task. */
 struct pl_submit {
 	struct starpu_codelet *cl;

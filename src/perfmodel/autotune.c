@@ -98,6 +98,16 @@ void pm_c_late_env(int *may, int *must)
 	*must = m == PM_ENV_ALL;
 }
 
+void pm_c_home_env(int *may, int *must)
+{
+	static int warned;
+	/* off by default: on one H100 a process adding C at home ran either 7-15% faster or 40% slower
+	 * than one that does not, all its calls alike (bench/results/gemm-home-2026-11-26j.md) */
+	enum pm_env_mode m = pm_env_mode("PARALIA_C_HOME", PM_ENV_NONE, &warned);
+	*may = m != PM_ENV_NONE;
+	*must = m == PM_ENV_ALL;
+}
+
 /* Bytes per element */
 static double elem_of(const struct pm_problem *p) { return p->dbl ? 8.0 : 4.0; }
 
@@ -274,7 +284,7 @@ static void busy_links_of(const struct device_flows *f, struct busy_links *b)
 
 static void data_flows(const struct pm_problem *p, const struct pm_device *dev, const int *sel,
                        int ns, const struct lm_db *db, const struct tiling *t,
-                       const double *share, struct device_flows *f)
+                       const double *share, int c_home, struct device_flows *f)
 {
 	memset(f, 0, sizeof *f);
 	double el = elem_of(p);
@@ -307,7 +317,7 @@ static void data_flows(const struct pm_problem *p, const struct pm_device *dev, 
 		f->B[i] = p->loc[1] >= 0 && p->loc[1] != node ? needB[i] * Bb : 0;
 		if (node == cnode || cnode < 0)
 			continue;
-		if (p->reads_c && !f->wr_lazy) {
+		if (p->reads_c && !f->wr_lazy && !c_home) { /* added at home: C does not cross */
 			add_flow(&f->in, db, cnode, node, share[i] * Cb);
 			f->Cin[i] = share[i] * Cb;
 		}
@@ -343,6 +353,10 @@ static int64_t rows_of(const struct pm_problem *p, int o)
 	return p->rows[o] > 0 ? p->rows[o] : pm_untransposed_rows(p->routine, p->m, p->k, o);
 }
 
+/* In host_xfer_gbs's `panels`: C's tiles cross as whole scratch tiles, contiguous (C added at
+ * home), not cut from C at its pitch. */
+#define XFER_C_WHOLE (1u << 2)
+
 /* The calibrated rate of host copies for the operands whose bytes[] cross between the host and
  * the device, averaged over their bytes: each operand at its own pitch (its leading dimension,
  * struct pm_xfer), its tiles' columns T long but the last tile row's only as long as the rows
@@ -362,8 +376,11 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, T) - 1) * T;
 		if (panels >> o & 1) /* one copy of whole columns: no ragged last tile row */
 			edge = col = (int)rows;
-		double g = pm_xfer_gbs(&d->xfer, p->dbl, col, pitch, dir);
-		double ge = edge < col ? pm_xfer_gbs(&d->xfer, p->dbl, (int)edge, pitch, dir) : g;
+		/* C's scratch tiles going home whole: the pitch is their own column's */
+		int whole = o == 2 && (panels & XFER_C_WHOLE);
+		double g = pm_xfer_gbs(&d->xfer, p->dbl, col, whole ? col * elem_of(p) : pitch, dir);
+		double ge = edge < col ? pm_xfer_gbs(&d->xfer, p->dbl, (int)edge,
+		                                     whole ? (double)edge * elem_of(p) : pitch, dir) : g;
 		if (g <= 0 || ge <= 0)
 			return 0;
 		double fe = (double)edge / (double)rows; /* the bytes in the last tile row */
@@ -619,6 +636,13 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
  * bench/results/gemm-pages-2026-11-26i.md). The issue's tolerance for a pick is 5% too. */
 #define PANEL_MARGIN 0.05
 
+/* Likewise C added at home must be found 10% faster than C read with the products or late on the
+ * device. The model prices it optimistically: on one H100 its cells were 5-20% faster than
+ * measured where the others were within 10% (bench/results/gemm-home-2026-11-26j.md, call 3); where
+ * it found home 14-31% faster, home won 7-15% (8192^3 hhh at 2048, 20000x17000x9000 at 3072),
+ * where 2-11% faster, it lost 2-6% (4096x4096x32768 and FP32 8192^3 at 2048, 8192^3 at 4096). */
+#define HOME_MARGIN 0.10
+
 /* Which of gemm's operands may cross in column panels to device d, the call's only one: those
  * living on the host, as the problem allows (panels_may | panels_must), on a GPU that holds four
  * of their panels in a quarter of its memory. On the CPU only when forced (panels_must: the
@@ -675,6 +699,50 @@ static int panel_kind(const struct pm_problem *p, unsigned panels, int o)
 	return (o == 0) != trans ? PANEL_LAYER : PANEL_CHAIN;
 }
 
+/* C added at home (step 3): us for the host's memory to move `bytes` at the rate its CPU workers
+ * add tiles into C all at once (the calibrated sum rate, which counts the three streams of a sum:
+ * both tiles read, C written); 0 when the rate was not measured (forced only). */
+static double host_memory_us(const struct pm_device *h, double bytes)
+{
+	double g = h->rates.sum_gbs;
+	return g > 0 && bytes > 0 ? bytes / (g * 1e3) : 0;
+}
+
+/* The bytes device i's part of the call moves through the host's memory when C is added at home:
+ * each sum's three streams, and the copy engine's reads of the host operands and writes of the
+ * scratch tiles coming home. */
+static double home_memory_bytes(const struct pm_problem *p, const struct lm_db *db,
+                                const struct device_flows *f, int i)
+{
+	double b = 4 * f->Cout[i];
+	for (int o = 0; o < 2; o++)
+		if (p->loc[o] >= 0 && db->node[p->loc[o]].kind == LM_HOST)
+			b += o ? f->B[i] : f->A[i];
+	return b;
+}
+
+/* The device whose CPU workers would add gemm's C tiles at home for device d, the call's only
+ * one, or NULL: C is read and lives on a host node away from d, those workers' rate is
+ * calibrated and the problem allows it (c_home_may); anywhere C is read when forced
+ * (c_home_must: the tests run it on CPU workers, where C does not cross). Each chain then runs
+ * into a scratch tile as when C is read late, but C comes in no more; the scratch tiles go home
+ * whole (55 GB/s on one H100 where C's tiles cross at 42) and the cores add them there. Unlike
+ * reading C late on the device, this pays most where C outweighs A and B (C's bytes leave the
+ * inbound link) and with chains of one product (nothing waits for C). */
+static const struct pm_device *c_home_choice(const struct pm_problem *p, const struct pm_device *d,
+                                             const struct pm_device *dev, int ndev,
+                                             const struct lm_db *db)
+{
+	int c = p->loc[2];
+	if (p->routine != 'g' || !p->reads_c || c < 0 || (p->loc[0] < 0 && p->loc[1] < 0) ||
+	    db->node[c].kind != LM_HOST || (!p->c_home_must && (!p->c_home_may || c == d->node)))
+		return NULL;
+	for (int x = 0; x < ndev; x++)
+		if (dev[x].kind == PM_CPU && dev[x].node == c)
+			return p->c_home_must || dev[x].rates.sum_gbs > 0 ? &dev[x] : NULL;
+	return NULL;
+}
+
 /* Steps 3 and 4 for device sel[i] (ld: its tile schedule): its links with `panels` crossing in
  * column panels and C read late or not, then its flow shop. Returns its time (us); *comp_us its
  * tasks' time. */
@@ -682,16 +750,17 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
                         const struct lm_db *db, const struct device_flows *f,
                         const struct busy_links *busy, const struct tiling *t,
                         const struct pm_lane *ld, int P, unsigned panels, int late,
-                        double *comp_us, struct device_links *L)
+                        const struct pm_device *home, double *comp_us, struct device_links *L)
 {
 	int T = t->T;
-	link_rates(p, d, i, db, f, busy, T, panels, L);
+	link_rates(p, d, i, db, f, busy, T, panels | (home ? XFER_C_WHOLE : 0), L);
 	double n = (double)ld->tiles;
 	double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
 	double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
 	/* its products back to back under its power cap (the kernel table's sustained rates), and
-	 * with C read late a geadd per tile: two tiles read and one written through its memory */
-	double geadd = late ? PM_TASK_US + 3 * tm * tn * el / (PM_DEVICE_COPY_GBS * 1e3) : 0;
+	 * with C read late a geadd per tile: two tiles read and one written through its memory
+	 * (none when C is added at home) */
+	double geadd = late && !home ? PM_TASK_US + 3 * tm * tn * el / (PM_DEVICE_COPY_GBS * 1e3) : 0;
 	double comp = pm_capped_us(&d->rates, p->dbl, T, ld->finish) + fmax(0, n) * geadd, tdev = comp;
 	double bytes_in = f->A[i] + f->B[i] + f->Cin[i];
 	*comp_us = comp;
@@ -721,9 +790,19 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * r.apart);
 	/* read late, C's tiles cross when the link has nothing else queued: every inbound byte is in
 	 * after L->tin at the earliest, and the last geadd waits for its tile */
-	double late_in = late ? L->tin + geadd : 0;
-	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, late_in, L->tout, out_last,
-	                   L->host_both_us);
+	double late_in = late && !home ? L->tin + geadd : 0;
+	/* added at home: the last tile's sum follows its copy home (a task, then its three streams),
+	 * and the call lasts no less than its bytes through the host's memory: the sums', and the copy
+	 * engine's beside them (one H100, 32768x32768x4096 from the host: 8.6 GB of C, 36 GB through
+	 * a memory whose cores add at 126 GB/s, took 409-509 ms added at home, 229-245 without) */
+	double sum_last = home ? PM_TASK_US + host_memory_us(home, 3 * tm * tn * el) : 0;
+	double sum_all = home ? host_memory_us(home, home_memory_bytes(p, db, f, i)) : 0;
+	/* and the calling thread submits each tile's sums between the products (with small tiles it
+	 * falls behind the GPU: one H100, tiles of 1024 added at home ran 100-150 us per tile
+	 * longer than read on the GPU, about what submitting them takes) */
+	double submit = home ? n * home->rates.sum_submit_us : 0;
+	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, late_in, L->tout,
+	                   out_last + sum_last, fmax(L->host_both_us, sum_all)) + submit;
 }
 
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
@@ -769,36 +848,47 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	for (int i = 0; i < ns; i++)
 		share[i] = t.total ? (double)ld[i].tiles / (double)t.total : 0;
 
-	/* 2. the data flows */
-	struct device_flows f;
-	data_flows(p, dev, sel, ns, db, &t, share, &f);
+	/* 2. the data flows, and without C's inbound bytes when C is added at home */
+	struct device_flows f, fh;
+	data_flows(p, dev, sel, ns, db, &t, share, 0, &f);
+	data_flows(p, dev, sel, ns, db, &t, share, 1, &fh);
 	e.wr_lazy = f.wr_lazy;
-	struct busy_links busy;
+	struct busy_links busy, busyh;
 	busy_links_of(&f, &busy);
+	busy_links_of(&fh, &busyh);
 
 	/* 3 and 4. each device's links, then its flow shop; alone on a GPU, gemm's host operands
-	 * in tiles or in column panels, whichever is faster */
+	 * in tiles or in column panels, C read with the products, late, or late and added at home,
+	 * whichever is faster */
 	double worst = 0;
 	int P, Q;
 	pm_grid(ns, t.Mt, t.Nt, &P, &Q);
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
 		unsigned may = ns == 1 ? panel_choices(p, d, db, T) : 0, best_set = 0;
-		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0;
+		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0, best_home = 0;
+		const struct pm_device *home = ns == 1 ? c_home_choice(p, d, dev, ndev, db) : NULL;
 		struct device_links L, best_L;
 		double comp = 0, tdev = 0, best_score = 0;
 		int tried = 0;
+		/* C: 0 read with the products, 1 read late on the device, 2 added at home (late too) */
 		for (unsigned set = 0; set <= may; set++)
-			for (int late = 0; late <= late_may; late++) {
+			for (int c_way = 0; c_way <= 2; c_way++) {
+				int late = c_way >= 1, at_home = c_way == 2;
 				if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may) ||
-				    (p->c_late_must && late_may && !late))
+				    (c_way == 1 && !late_may) || (at_home && !home) ||
+				    (p->c_late_must && (late_may || home) && !late) ||
+				    (p->c_home_must && home && !at_home))
 					continue;
-				double c, x = device_us(p, d, i, db, &f, &busy, &t, &ld[i],
-				                        P, set, late, &c, &L);
-				/* panels the problem does not force must win by PANEL_MARGIN */
+				double c, x = device_us(p, d, i, db, at_home ? &fh : &f, at_home ? &busyh : &busy,
+				                        &t, &ld[i], P, set, late, at_home ? home : NULL, &c, &L);
+				/* panels and home the problem does not force must win by their margins */
 				double score = (set & ~p->panels_must) ? x / (1 - PANEL_MARGIN) : x;
+				if (at_home && !p->c_home_must)
+					score /= 1 - HOME_MARGIN;
 				if (!tried++ || score < best_score) {
-					best_score = score, tdev = x, comp = c, best_set = set, best_late = late, best_L = L;
+					best_score = score, tdev = x, comp = c, best_set = set, best_late = late,
+					best_home = at_home, best_L = L;
 				}
 			}
 		L = best_L;
@@ -813,6 +903,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			e.latency_ms = L.lat / 1e3;
 			e.panels = best_set;
 			e.c_late = best_late;
+			e.c_home = best_home;
 		}
 	}
 

@@ -223,9 +223,16 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 		        "# cap, which engaged after computing that long from rest (the rate above: before)\n");
 	for (int i = 0; i < nsus; i++)
 		fputs(sustain[i], f);
+	if (cpuw >= 0) /* sum_calibrate.c */
+		pm_calibrate_sum(f);
 	if (gpuw >= 0 && pm_calibrate_xfer(f, gpuw) == 0) /* xfer_calibrate.c */
 		fprintf(stderr, "paralia: %s: no tile copy rates measured: the autotuner will take host "
 		        "copies at the link map's bandwidths, which small tiles do not reach\n", who);
+	return pm_table_commit(who, f, tmp, path);
+}
+
+int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path)
+{
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, path, strerror(errno));
 		remove(tmp);

@@ -190,7 +190,9 @@ int pm_table_devices(const char *path, char *out, size_t len)
 /* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
  * ascending per kind and precision; the GPU's "sustain <s|d> <tile> <GFLOP/s> <seconds>": the rate
  * it holds once its power cap engaged, after about that long (pm_capped_us); "rest <seconds>": the
- * GPU rested that long before each size, its rates are read as measured (pm_rate_gflops). */
+ * GPU rested that long before each size, its rates are read as measured (pm_rate_gflops); "sum
+ * <GB/s> [<us>]": the CPU workers adding tiles into C all at once (sum_gbs), and submitting one
+ * tile's sums (sum_submit_us). */
 int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
@@ -223,6 +225,19 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 				break;
 			}
 			from_rest = !strcmp(kind, "gpu");
+			continue;
+		}
+		if (line_is(p, "sum")) { /* the CPU workers adding tiles into C at once (step 3) */
+			double gbs, us = 0;
+			int got = sscanf(p + 3, " %lf %lf", &gbs, &us);
+			if (got < 1 || !(gbs > 0) || gbs >= 1e5 || !(us >= 0) || us >= 1e6) {
+				snprintf(err, errlen, "%s:%d: expected \"sum <GB/s> [<us>]\" with a rate in (0, "
+				         "1e5) and us in [0, 1e6)", path, lineno);
+				ret = -1;
+				break;
+			}
+			if (!strcmp(kind, "cpu"))
+				t.sum_gbs = gbs, t.sum_submit_us = us;
 			continue;
 		}
 		if (!strncmp(p, "sustain", 7) && strchr(" \t\n", p[7])) {

@@ -8,3 +8,5 @@ libparalia_la_SOURCES += src/perfmodel/plan.h src/perfmodel/plan.c
 libparalia_la_SOURCES += src/perfmodel/calibrate.c src/perfmodel/power.c
 # The copy engine's tile rates per host pitch, beside GEMMs (the kernel table's xfer lines).
 libparalia_la_SOURCES += src/perfmodel/xfer_calibrate.c
+# The host's CPU workers adding tiles into C at once (the kernel table's sum line).
+libparalia_la_SOURCES += src/perfmodel/sum_calibrate.c

@@ -34,6 +34,13 @@ struct pm_rates {
 	double sustained[2][PM_MAX_RATES];
 	double after_s[2][PM_MAX_RATES];
 	int from_rest; /* measured from rest, each size alone: dips are the kernel's (pm_rate_gflops) */
+	/* CPU: GB/s (both tiles read and C written) at which all the node's CPU workers at once add
+	 * tiles into C (the geadd kernel in column slices: the kernel table's "sum" line), what C
+	 * added at home costs (step 3); 0: not measured, not chosen unless forced */
+	double sum_gbs;
+	/* and us the calling thread spends submitting one tile's sums (the "sum" line's second
+	 * field; 0: not measured) */
+	double sum_submit_us;
 	const char *source; /* "starpu history", "<file>", "default H200", ... */
 };
 
@@ -64,6 +71,11 @@ double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int di
 /* Measures the xfer lines for StarPU worker `worker`'s GPU and writes them to f (xfer_calibrate.c);
  * returns how many (0 without CUDA, or when none could be measured: each failure is said). */
 int pm_calibrate_xfer(FILE *f, int worker);
+/* sum_calibrate.c: the GB/s at which the CPU workers of main RAM add tiles into C all at once (0:
+ * none could) and the us gemm's calling thread spends submitting one tile's sums, and the kernel
+ * table's "sum" line written with them (returns 0 when not measured). */
+double pm_measure_sum(double *submit_us);
+int pm_calibrate_sum(FILE *f);
 
 /* A device as the autotuner sees it: one StarPU memory node and the workers computing there. */
 struct pm_device {
@@ -99,6 +111,10 @@ struct pm_problem {
 	 * (c_late_may) or must (c_late_must, also where C does not cross: tests) be read late, at
 	 * the end of its chain (step 3 of docs/AUTOTUNER.md; PARALIA_C_LATE, pm_c_late_env) */
 	int c_late_may, c_late_must;
+	/* gemm, C read late and living on the host: whether each chain's scratch tile may
+	 * (c_home_may) or must (c_home_must) be added into C at home, by the host's CPU workers,
+	 * instead of C crossing to the device (step 3; PARALIA_C_HOME, pm_c_home_env) */
+	int c_home_may, c_home_must;
 };
 
 /* A switch between the model's choice and always or never doing something: the environment
@@ -115,6 +131,10 @@ void pm_panels_env(unsigned *may, unsigned *must);
 /* PARALIA_C_LATE: unset or "model", the model chooses; "none", never; "all", wherever C is read
  * (measuring, tests). Warns once about another value (pm_env_mode). */
 void pm_c_late_env(int *may, int *must);
+
+/* PARALIA_C_HOME: unset or "none", never; "model", the model chooses; "all", wherever C is read
+ * and lives on the host (measuring, tests). Warns once about another value. */
+void pm_c_home_env(int *may, int *must);
 
 /* Rows of operand o (0 A, 1 B, 2 C) of a routine's call with no operand transposed: A is m x k
  * (k x k for symm, trmm, trsm), B k x n (m x n for the others), C m x n. */
@@ -143,6 +163,7 @@ struct pm_eval {
 	struct pm_layer layer;     /* the critical device's, for pm_fetch_ahead */
 	unsigned panels;           /* operands that cross the host link in column panels (gemm) */
 	int c_late;                /* C's tiles read late: scratch chains, then C = S + beta C (gemm) */
+	int c_home;                /* and that sum made at home by the host's CPU workers (gemm) */
 };
 
 enum pm_metric { PM_TIME = 0, PM_EDP = 1, PM_PDP = 2 };

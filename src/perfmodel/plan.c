@@ -18,7 +18,7 @@ struct plan_key {
 	char routine;
 	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
 	unsigned trans, panels_may, panels_must;
-	int c_late_may, c_late_must;
+	int c_late_may, c_late_must, c_home_may, c_home_must;
 };
 
 struct plan_entry {
@@ -302,6 +302,17 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	pub->panels = ns == 1 ? (int)e->panels : 0;
 	pl->panel_worker = pub->panels ? machine_dev[sel[0]].first_worker : -1;
 	pub->c_late = ns == 1 && e->c_late && !pub->wr_lazy;
+	/* the CPU workers of C's node add the late tiles into C there (the model said so only for
+	 * C on the host) */
+	int nw_all = (int)starpu_worker_get_count();
+	for (int w = 0; pub->c_late && e->c_home && w < nw_all && w < 32 * 8; w++)
+		if (starpu_worker_get_type(w) == STARPU_CPU_WORKER &&
+		    (int)starpu_worker_get_memory_node((unsigned)w) == key->loc[2]) {
+			pl->home_mask[w / 32] |= 1u << (w % 32);
+			pl->home_mask_len = (unsigned)w / 32 + 1;
+			pl->home_workers++;
+		}
+	pub->c_home = pl->home_workers > 0;
 	pub->predicted_ms = e->time_ms;
 	pub->predicted_gflops = e->time_ms > 0
 		? useful_flops(key->routine, key->m, key->n, key->k) / (e->time_ms * 1e6) : 0;
@@ -332,13 +343,14 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 			                        pl->pub.devices[i], 100 * pl->pub.shares[i]);
 	}
 	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s (ld %d %d %d, rows %d %d %d): "
-	        "tile %d%s on %s, grid %dx%d%s%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
+	        "tile %d%s on %s, grid %dx%d%s%s%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
 	        key->dbl ? 'd' : 's', rname[(int)key->routine] ? rname[(int)key->routine] : "?",
 	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "",
 	        key->ld[0], key->ld[1], key->ld[2], key->rows[0], key->rows[1], key->rows[2], pl->T,
 	        pl->pub.tile_fixed ? " (fixed)" : "", devs, pl->pub.grid_p, pl->pub.grid_q,
 	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
 	        in_panels[pl->pub.panels & 3], pl->pub.c_late ? ", C read late" : "",
+	        pl->pub.c_home ? ", added at home" : "",
 	        pl->pub.predicted_ms, pl->pub.predicted_gflops,
 	        pl->pub.metric, pl->pub.rates,
 	        machine_db.from_starpu ? ", links: StarPU bus model" : "");
@@ -379,6 +391,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	if (routine == 'g') {
 		pm_panels_env(&key.panels_may, &key.panels_must);
 		pm_c_late_env(&key.c_late_may, &key.c_late_must);
+		pm_c_home_env(&key.c_home_may, &key.c_home_must);
 	}
 	key.reads_c = reads_c != 0;
 	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
@@ -412,7 +425,8 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	                        { key.loc[0], key.loc[b], key.loc[2] }, key.reads_c,
 	                        (routine == 's' || routine == 'y') ? 0.5 : 1.0,
 	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] },
-	                        key.trans, key.panels_may, key.panels_must, key.c_late_may, key.c_late_must };
+	                        key.trans, key.panels_may, key.panels_must, key.c_late_may, key.c_late_must,
+	                        key.c_home_may, key.c_home_must };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {

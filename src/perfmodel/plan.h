@@ -8,6 +8,7 @@
 #define PARALIA_PLAN_H
 #include <paralia.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "perfmodel/perfmodel.h"
 
 struct pm_plan {
@@ -19,6 +20,9 @@ struct pm_plan {
 	int lazy_worker;               /* a worker where C lives (WR-lazy accumulation), -1: none */
 	struct pm_layer layer;         /* for fetching ahead (pm_plan_fetch_ahead) */
 	int panel_worker;              /* the worker that cuts the panels (pub.panels), -1: none */
+	uint32_t home_mask[8];         /* the CPU workers of C's memory node (pub.c_home's sums) */
+	unsigned home_mask_len;
+	int home_workers;              /* how many */
 };
 
 /* One operand of a call as the planner sees it: where it is (NULL: unused), its leading dimension
@@ -66,4 +70,7 @@ void pm_plan_shutdown(void);
  * table it writes on CPU cores, where a GPU would take minutes beside the other tests. */
 enum { PM_CALIBRATE_CPU = 1, PM_CALIBRATE_GPU = 2 };
 int pm_calibrate_kernels(const char *path, unsigned kinds);
+/* A kernel table written to tmp (f, closed here) takes path's place; cached plans are dropped so
+ * that the next call reads it. Returns 0, or PARALIA_ERR_RUNTIME (said, tmp removed). */
+int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path);
 #endif
