@@ -359,6 +359,25 @@ static void xfer_pitches(void)
 			}
 		t_check(!wrong && chose[0] && chose[1], "panels chosen only 5%% faster than tiles: %d wrong "
 		        "of %d (tiles chosen %d times, panels %d)", wrong, chose[0] + chose[1], chose[0], chose[1]);
+		/* C added at home: its scratch tiles go home as tiles (columns of 2048 at their own
+		 * pitch), not as columns of C's height: the rates of tiles of 4096 do not matter at 2048 */
+		struct pm_device two[2];
+		two[0] = dev[0];
+		memset(&two[1], 0, sizeof two[1]);
+		two[1].kind = PM_CPU, two[1].node = 0, two[1].devid = -1, two[1].nworkers = 14;
+		pm_rates_default(&two[1].rates, PM_CPU);
+		two[1].rates.sum_gbs = 120;
+		struct pm_problem h = wide;
+		h.c_home_must = 1;
+		double home1 = pm_evaluate(&h, two, 2, &db, 2048, 1u, &e);
+		int at_home = e.c_home;
+		for (int i = 0; i < two[0].xfer.n[1]; i++)
+			if (two[0].xfer.pt[1][i].T == 4096)
+				for (int d = 0; d < 3; d++)
+					two[0].xfer.pt[1][i].gbs[d] *= 0.25;
+		double home2 = pm_evaluate(&h, two, 2, &db, 2048, 1u, &e);
+		t_check(at_home && e.c_home && home1 == home2, "C added at home at tile 2048: %.3f ms, and "
+		        "%.3f with tiles of 4096 crossing 4x slower", home1, home2);
 		/* PARALIA_PANELS: unset, the model's choice for A and B; none, all */
 		static const struct { const char *v; unsigned may, must; } env[] = {
 			{ NULL, 3, 0 }, { "", 3, 0 }, { "model", 3, 0 }, { "none", 0, 0 }, { "all", 0, 3 } };
@@ -772,6 +791,24 @@ static void runtime_plans(void)
 	        "paralia_calibrate_sum: one sum line (%d), %.1f GB/s, the kernel rates kept", sums, rt.sum_gbs);
 	t_check(paralia_calibrate_sum("/nonexistent/kernels.txt") == PARALIA_ERR_RUNTIME,
 	        "paralia_calibrate_sum without a table to put it in: PARALIA_ERR_RUNTIME");
+	/* a table by hand: a comment of its own after a sum line, no end to its last line */
+	tf = fopen(path, "w");
+	if (tf) {
+		fputs("# mine\ncpu d 64 10\nsum 5 1\n# mine too\ncpu d 128 20", tf);
+		fclose(tf);
+	}
+	rc = paralia_calibrate_sum(path);
+	char text[4096] = "";
+	tf = fopen(path, "r");
+	size_t got = tf ? fread(text, 1, sizeof text - 1, tf) : 0;
+	if (tf)
+		fclose(tf);
+	text[got] = '\0';
+	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
+	t_check(rc == 0 && lr == 1 && rt.n == 2 && strstr(text, "# mine\n") && strstr(text, "# mine too\n") &&
+	        strstr(text, "\ncpu d 128 20\n") && !strstr(text, "sum 5 1") && rt.sum_gbs > 5,
+	        "paralia_calibrate_sum keeps the table's own lines, ends its last one, replaces the sum "
+	        "line (rc %d, load %d, %d points, %.1f GB/s)", rc, lr, rt.n, rt.sum_gbs);
 	/* CPU cores get no watts (paralia does not measure them): nothing made up. GPU watts come
 	 * from NVML's energy counter, which says NAN where it cannot tell (no driver here). */
 	t_check(rt.watts[0] == 0 && rt.watts[1] == 0, "no watts for CPU cores (%g, %g)", rt.watts[0], rt.watts[1]);
@@ -785,7 +822,9 @@ static void runtime_plans(void)
 	}
 	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
 	t_check(lr == -1 && strstr(err, ":3:") != NULL, "bad precision on line 3 reported: %s", err);
-	static const char *bad_sums[] = { "sum 0\n", "sum x\n", "sum -3\n", "sum 1e9\n", "sum\tnan\n", "sum 100 -1\n", "sum 100 1e7\n" };
+	static const char *bad_sums[] = { "sum 0\n", "sum x\n", "sum -3\n", "sum 1e9\n", "sum\tnan\n",
+	                                  "sum 100 -1\n", "sum 100 1e7\n", "sum 50 abc\n", "sum 50abc\n",
+	                                  "sum 100,5 20\n", "sum 50 10 99\n", "sum\n" };
 	for (size_t i = 0; i < sizeof bad_sums / sizeof *bad_sums; i++) {
 		f = fopen(path, "w");
 		if (f) {

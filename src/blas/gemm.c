@@ -203,8 +203,10 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	/* C read late (late_c_node): the plan says so only for one device with C read (beta != 0),
 	 * never with WR-lazy; PARALIA_WR_LAZY=force (tests) is the call's */
 	int late = call.plan->pub.c_late && !call.force_lazy;
-	/* added at home: C's tiles are not requested anywhere */
-	const struct pm_plan *home = late && call.plan->pub.c_home ? call.plan : NULL;
+	/* added at home: C's tiles are not requested anywhere. Not for a kept C: the sums take its
+	 * tiles home, where it would otherwise stay on the GPU between calls (plans do not know
+	 * what is kept) */
+	const struct pm_plan *home = late && call.plan->pub.c_home && !mC.kept ? call.plan : NULL;
 	int late_node = late && !home ? LOCAL(late_c_node)(&call, &mC) : -1;
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
 	int kt = pl_tile_count(k, nb);

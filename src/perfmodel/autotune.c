@@ -374,9 +374,10 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 		double pitch = (double)p->ld[o] * elem_of(p);
 		int col = T; /* its copies' column length */
 		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, T) - 1) * T;
-		if (panels >> o & 1) /* one copy of whole columns: no ragged last tile row */
+		if (o < 2 && (panels >> o & 1)) /* one copy of whole columns: no ragged last tile row */
 			edge = col = (int)rows;
-		/* C's scratch tiles going home whole: the pitch is their own column's */
+		/* C's scratch tiles going home whole: the pitch is their own column's (bit 2 of panels
+		 * is XFER_C_WHOLE, not a panel) */
 		int whole = o == 2 && (panels & XFER_C_WHOLE);
 		double g = pm_xfer_gbs(&d->xfer, p->dbl, col, whole ? col * elem_of(p) : pitch, dir);
 		double ge = edge < col ? pm_xfer_gbs(&d->xfer, p->dbl, (int)edge,

@@ -227,10 +227,15 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			from_rest = !strcmp(kind, "gpu");
 			continue;
 		}
-		if (line_is(p, "sum")) { /* the CPU workers adding tiles into C at once (step 3) */
-			double gbs, us = 0;
-			int got = sscanf(p + 3, " %lf %lf", &gbs, &us);
-			if (got < 1 || !(gbs > 0) || gbs >= 1e5 || !(us >= 0) || us >= 1e6) {
+		if (!strncmp(p, "sum", 3) && strchr(" \t\r\n", p[3])) { /* the CPU workers adding tiles
+		                                                        into C at once (step 3) */
+			double gbs = 0, us = 0;
+			int end1 = -1, end2 = -1;
+			/* one or two numbers and nothing after them */
+			int got = sscanf(p + 3, " %lf%n %lf%n", &gbs, &end1, &us, &end2);
+			int end = got == 2 ? end2 : end1;
+			int tail = end >= 0 && p[3 + end + strspn(p + 3 + end, " \t\r\n")] == '\0';
+			if (got < 1 || !tail || !(gbs > 0) || gbs >= 1e5 || !(us >= 0) || us >= 1e6) {
 				snprintf(err, errlen, "%s:%d: expected \"sum <GB/s> [<us>]\" with a rate in (0, "
 				         "1e5) and us in [0, 1e6)", path, lineno);
 				ret = -1;

@@ -108,12 +108,12 @@ double pm_measure_sum(double *submit)
 }
 
 #define SUM_COMMENT "# sum GB/s: the CPU workers adding FP64 tiles of"
+#define SUM_COMMENT_2 "# each (both tiles read, C written), and us to submit one tile's"
 
 static void write_sum(FILE *f, double gbs, double us)
 {
 	fprintf(f, SUM_COMMENT " %d into C at once, a column slice\n"
-	        "# each (both tiles read, C written), and us to submit one tile's: gemm's C added at home\n"
-	        "sum %.2f %.1f\n", SUM_T, gbs, us);
+	        SUM_COMMENT_2 ": gemm's C added at home\nsum %.2f %.1f\n", SUM_T, gbs, us);
 }
 
 int pm_calibrate_sum(FILE *f)
@@ -158,21 +158,20 @@ int paralia_calibrate_sum(const char *path)
 		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, tmp, strerror(errno));
 		return PARALIA_ERR_RUNTIME;
 	}
-	/* the table as it was, less an older sum line and its comment (two lines) */
-	int skip = 0;
+	/* the table as it was, less an older sum line and its comment's two lines */
+	size_t len = 0;
 	while (fgets(line, sizeof line, in)) {
 		const char *p = line + strspn(line, " \t");
-		if (!strncmp(p, SUM_COMMENT, strlen(SUM_COMMENT))) {
-			skip = 1; /* and the comment's second line */
-			continue;
-		}
-		if (skip-- > 0 && p[0] == '#')
-			continue;
-		if (!strncmp(p, "sum", 3) && (p[3] == ' ' || p[3] == '\t'))
+		if (!strncmp(p, SUM_COMMENT, strlen(SUM_COMMENT)) ||
+		    !strncmp(p, SUM_COMMENT_2, strlen(SUM_COMMENT_2)) ||
+		    (!strncmp(p, "sum", 3) && strchr(" \t\r\n", p[3])))
 			continue;
 		fputs(line, out);
+		len = strlen(line);
 	}
 	fclose(in);
+	if (len > 0 && line[len - 1] != '\n') /* a last line without its end */
+		fputc('\n', out);
 	write_sum(out, gbs, us);
 	fprintf(stderr, "paralia: %s: CPU workers adding tiles at once: %.1f GB/s, %.1f us to submit a "
 	        "tile's\n", who, gbs, us);
