@@ -849,14 +849,18 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	for (int i = 0; i < ns; i++)
 		share[i] = t.total ? (double)ld[i].tiles / (double)t.total : 0;
 
-	/* 2. the data flows, and without C's inbound bytes when C is added at home */
+	/* 2. the data flows, and, where C may be added at home (the call's one device), without C's
+	 * inbound bytes */
 	struct device_flows f, fh;
 	data_flows(p, dev, sel, ns, db, &t, share, 0, &f);
-	data_flows(p, dev, sel, ns, db, &t, share, 1, &fh);
 	e.wr_lazy = f.wr_lazy;
 	struct busy_links busy, busyh;
 	busy_links_of(&f, &busy);
-	busy_links_of(&fh, &busyh);
+	const struct pm_device *home = ns == 1 ? c_home_choice(p, &dev[sel[0]], dev, ndev, db) : NULL;
+	if (home) {
+		data_flows(p, dev, sel, ns, db, &t, share, 1, &fh);
+		busy_links_of(&fh, &busyh);
+	}
 
 	/* 3 and 4. each device's links, then its flow shop; alone on a GPU, gemm's host operands
 	 * in tiles or in column panels, C read with the products, late, or late and added at home,
@@ -868,7 +872,6 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		const struct pm_device *d = &dev[sel[i]];
 		unsigned may = ns == 1 ? panel_choices(p, d, db, T) : 0, best_set = 0;
 		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0, best_home = 0;
-		const struct pm_device *home = ns == 1 ? c_home_choice(p, d, dev, ndev, db) : NULL;
 		struct device_links L, best_L;
 		double comp = 0, tdev = 0, best_score = 0;
 		int tried = 0;

@@ -241,6 +241,18 @@ static double useful_flops(char routine, double m, double n, double k)
 	}
 }
 
+void pm_plan_home_workers(struct pm_plan *pl, int node)
+{
+	int nw = (int)starpu_worker_get_count();
+	for (int w = 0; w < nw && w < 32 * 8; w++)
+		if (starpu_worker_get_type(w) == STARPU_CPU_WORKER &&
+		    (int)starpu_worker_get_memory_node((unsigned)w) == node) {
+			pl->home_mask[w / 32] |= 1u << (w % 32);
+			pl->home_mask_len = (unsigned)w / 32 + 1;
+			pl->home_workers++;
+		}
+}
+
 static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const struct pm_eval *e,
                       enum pm_metric metric)
 {
@@ -304,14 +316,8 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	pub->c_late = ns == 1 && e->c_late && !pub->wr_lazy;
 	/* the CPU workers of C's node add the late tiles into C there (the model said so only for
 	 * C on the host) */
-	int nw_all = (int)starpu_worker_get_count();
-	for (int w = 0; pub->c_late && e->c_home && w < nw_all && w < 32 * 8; w++)
-		if (starpu_worker_get_type(w) == STARPU_CPU_WORKER &&
-		    (int)starpu_worker_get_memory_node((unsigned)w) == key->loc[2]) {
-			pl->home_mask[w / 32] |= 1u << (w % 32);
-			pl->home_mask_len = (unsigned)w / 32 + 1;
-			pl->home_workers++;
-		}
+	if (pub->c_late && e->c_home)
+		pm_plan_home_workers(pl, key->loc[2]);
 	pub->c_home = pl->home_workers > 0;
 	pub->predicted_ms = e->time_ms;
 	pub->predicted_gflops = e->time_ms > 0

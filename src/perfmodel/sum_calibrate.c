@@ -38,17 +38,13 @@ static int main_ram_cpu_workers(int *ids, int max)
 	return n;
 }
 
-/* us per tile to submit pl_home_sum on s (scratch) and c with the n workers ids[]. */
-static double submit_us(starpu_data_handle_t s, starpu_data_handle_t c, const int *ids, int n)
+/* us per tile to submit pl_home_sum on s (scratch) and c, main RAM's CPU workers adding, as
+ * gemm's plans have them. */
+static double submit_us(starpu_data_handle_t s, starpu_data_handle_t c)
 {
 	struct pm_plan plan;
 	memset(&plan, 0, sizeof plan);
-	for (int x = 0; x < n; x++) {
-		plan.home_mask[ids[x] / 32] |= 1u << (ids[x] % 32);
-		if ((unsigned)ids[x] / 32 + 1 > plan.home_mask_len)
-			plan.home_mask_len = (unsigned)ids[x] / 32 + 1;
-	}
-	plan.home_workers = n;
+	pm_plan_home_workers(&plan, STARPU_MAIN_RAM);
 	double t0 = starpu_timing_now();
 	int ret = 0;
 	for (int r = 0; r < SUM_SUBMITS && !ret; r++)
@@ -99,7 +95,7 @@ double pm_measure_sum(double *submit)
 	}
 	for (int i = 0; i < got; i++)
 		starpu_data_unpartition(h[i], STARPU_MAIN_RAM);
-	*submit = ok ? submit_us(h[0], h[1], ids, n) : 0;
+	*submit = ok ? submit_us(h[0], h[1]) : 0;
 	for (int i = 0; i < got; i++) {
 		starpu_data_unregister(h[i]);
 		starpu_free_noflag(tile[i], bytes);
