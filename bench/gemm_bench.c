@@ -17,7 +17,8 @@
  * the placement names. Each timed call runs from entry until C is back where it lives (the graph
  * unregisters its tiles, cuBLASXt synchronizes every GPU). One warm-up call, whose result is
  * checked on sampled entries against a double-precision dot product on the host, then
- * BENCH_REPS (default 5) timed calls; the line gives their median, min and max. C = A B + beta C
+ * BENCH_REPS (default 5) timed calls; the line gives their median, min and max (BENCH_EACH=1 also
+ * prints each call's time, in order, on stderr: whether a process's calls are alike). C = A B + beta C
  * with beta = BENCH_BETA (default 0.5; 0: C is not read). BENCH_HOST_PAGES=huge puts the host
  * matrices in transparent huge pages (2 MB aligned, madvise(MADV_HUGEPAGE)) pinned by
  * cudaHostRegister instead of cudaHostAlloc: whether the GPU's copies of tiles cut from them
@@ -492,11 +493,14 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 	if (call != call_paralia)
 		snprintf(config, sizeof config, "%s %d", call == call_graph ? "tile" : "block", best);
 	double t[64];
-	int r = 0;
+	int r = 0, each = getenv("BENCH_EACH") && *getenv("BENCH_EACH") == '1';
 	for (; r < reps && !ret; r++) {
 		double t0 = now_us();
 		ret = call(p, &o, beta, best);
 		t[r] = (now_us() - t0) * 1e-3;
+		if (each)
+			fprintf(stderr, "# %s %c:%d:%d:%d:%s call %d: %.2f ms\n", system, p->prec, p->m, p->n,
+			        p->k, p->place, r + 1, t[r]);
 	}
 	if (ret) {
 		printf("%s,%c,%d,%d,%d,%s,%s,,,,,,%.3g,failed (%d)\n", system, p->prec, p->m, p->n, p->k,

@@ -97,6 +97,11 @@ TESTS += tests/gemm_panels.sh
 # gemm with C read late (PARALIA_C_LATE=all), against CBLAS, on the GPU too.
 EXTRA_DIST += tests/gemm_late.sh
 TESTS += tests/gemm_late.sh
+# C added at home: the scratch tiles' host copies pinned before a call, counted per size.
+check_PROGRAMS += tests/blas_home_warm
+tests_blas_home_warm_SOURCES = tests/blas_home_warm.c $(TESTING_SOURCES)
+TESTS += tests/blas_home_warm
+
 # gemm with C added at home (PARALIA_C_HOME=all): slices summed by the CPU workers, against CBLAS.
 EXTRA_DIST += tests/gemm_home.sh
 TESTS += tests/gemm_home.sh

@@ -154,6 +154,19 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 	return ret;
 }
 
+/* C added at home: the host copies of the chains' scratch tiles pinned before the call's tasks
+ * (pl_home_warm), as many of each of C's tile shapes as it has such tiles: whole ones, the last
+ * row's and the last column's, the corner. */
+static void LOCAL(warm_home_copies)(int m, int n, int nb)
+{
+	int64_t mf = m / nb, nf = n / nb, most = PL_HOME_WARM_MAX;
+	uint32_t mr = (uint32_t)(m % nb), nr = (uint32_t)(n % nb), t = (uint32_t)nb;
+	pl_home_warm(t, t, sizeof(real_t), (unsigned)(mf * nf < most ? mf * nf : most));
+	pl_home_warm(mr, t, sizeof(real_t), (unsigned)(nf < most ? nf : most));
+	pl_home_warm(t, nr, sizeof(real_t), (unsigned)(mf < most ? mf : most));
+	pl_home_warm(mr, nr, sizeof(real_t), 1);
+}
+
 int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k, real_t alpha,
              const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C, int ldc)
 {
@@ -208,6 +221,8 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	 * what is kept) */
 	const struct pm_plan *home = late && call.plan->pub.c_home && !mC.kept ? call.plan : NULL;
 	int late_node = late && !home ? LOCAL(late_c_node)(&call, &mC) : -1;
+	if (home && !scale_only)
+		LOCAL(warm_home_copies)(m, n, nb);
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
 	int kt = pl_tile_count(k, nb);
 	if (scale_only) {

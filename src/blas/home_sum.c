@@ -10,11 +10,88 @@
  * S is not: StarPU allocates it lazily, and a plan's children are views only where the parent
  * was allocated when the plan was made, so each slice's task reads the whole of S (its copy home
  * is made once) from its own first column.
+ * S's copy home needs host memory, which StarPU pins (cudaHostAlloc) when it drives a GPU, on the
+ * GPU's worker thread, and keeps for reuse by a copy of the same size once S is unregistered.
+ * Pinning takes long: one H100 machine pinned 32 MB in 15-24 ms (CUPTI's runtime records,
+ * bench/results/gemm-home-2026-11-26k.md), and a call that had more copies home at once than any
+ * before it waited that long for one of them: 8192^3 at tile 2048 ran 47-60 ms instead of 34-39,
+ * in 1 call of 3 to 1 of 5, for as long as the process ran. pl_home_warm has StarPU pin them
+ * before the call's tasks are submitted.
  */
 #ifndef PARALIA_PREC
+#include <pthread.h>
 #include <stdlib.h>
 #define PARALIA_SELF "blas/home_sum.c"
 #include "common/instantiate.h"
+
+/* How many copies of each size StarPU holds pinned for this process (its cache keeps them: only
+ * its memory reclaiming, when an allocation fails, frees them, and then the next call warms
+ * them again only if that call's count exceeds this one). */
+static struct {
+	pthread_mutex_t lock;
+	size_t bytes[PL_HOME_WARM_SIZES];
+	unsigned held[PL_HOME_WARM_SIZES];
+	int n, next; /* sizes known; the one a new size replaces when all are taken */
+} warm = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static unsigned more_locked(size_t bytes, unsigned want)
+{
+	int i = 0;
+	while (i < warm.n && warm.bytes[i] != bytes)
+		i++;
+	if (i == warm.n) {
+		if (warm.n == PL_HOME_WARM_SIZES) { /* a size too many: forget the oldest */
+			i = warm.next;
+			warm.next = (warm.next + 1) % PL_HOME_WARM_SIZES;
+		} else {
+			warm.n++;
+		}
+		warm.bytes[i] = bytes;
+		warm.held[i] = 0;
+	}
+	unsigned more = want > warm.held[i] ? want - warm.held[i] : 0;
+	warm.held[i] += more;
+	return more;
+}
+
+unsigned pl_home_warm_more(size_t bytes, unsigned want)
+{
+	pthread_mutex_lock(&warm.lock);
+	unsigned more = more_locked(bytes, want);
+	pthread_mutex_unlock(&warm.lock);
+	return more;
+}
+
+void pl_home_warm_forget(void)
+{
+	pthread_mutex_lock(&warm.lock);
+	warm.n = warm.next = 0;
+	pthread_mutex_unlock(&warm.lock);
+}
+
+unsigned pl_home_warm(uint32_t rows, uint32_t cols, size_t elem, unsigned want)
+{
+	/* StarPU keeps only pinned copies for reuse, and pins only when it drives a GPU */
+	if (starpu_cuda_worker_get_count() == 0 || rows == 0 || cols == 0)
+		return 0;
+	want = want < PL_HOME_WARM_MAX ? want : PL_HOME_WARM_MAX;
+	pl_on_shutdown(PL_SHUTDOWN_STATE, pl_home_warm_forget); /* StarPU frees them at its end */
+	pthread_mutex_lock(&warm.lock);
+	unsigned more = more_locked((size_t)rows * cols * elem, want);
+	starpu_data_handle_t h[PL_HOME_WARM_MAX];
+	/* all at once, so that StarPU allocates `more` copies and not one again and again; scratch
+	 * tiles are registered so (home -1, their rows as leading dimension): the same size */
+	for (unsigned x = 0; x < more; x++) {
+		starpu_matrix_data_register(&h[x], -1, 0, rows, rows, cols, elem);
+		starpu_data_acquire_on_node(h[x], STARPU_MAIN_RAM, STARPU_W);
+	}
+	for (unsigned x = 0; x < more; x++) {
+		starpu_data_release_on_node(h[x], STARPU_MAIN_RAM);
+		starpu_data_unregister(h[x]);
+	}
+	pthread_mutex_unlock(&warm.lock);
+	return more;
+}
 
 /* PARALIA_HOME_PARTS=n (a measuring knob): each tile's sum in n slices, not one per CPU worker. */
 int pl_home_parts_env(void)

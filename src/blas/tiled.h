@@ -133,6 +133,18 @@ int pl_gemm_direct_d(int dev, char tA, char tB, int m, int n, int k, double alph
  * Returns 0 or a task submission's error. */
 #define PL_HOME_MAX_PARTS 64
 int pl_home_parts_env(void);
+/* home_sum.c: has StarPU pin, before a call's tasks, up to `want` host copies of scratch tiles of
+ * rows x cols (their copies home), beyond those it holds for this process already, so that none
+ * is pinned on the GPU's worker thread mid-call; returns how many it pinned (0 without a CUDA
+ * worker: StarPU keeps no unpinned copy). At most PL_HOME_WARM_MAX copies of a size: a block's
+ * chains end together (common/order.h), so the copies home of two blocks' tiles may overlap.
+ * pl_home_warm_more is its count (the copies held of that size become want): how many more;
+ * pl_home_warm_forget forgets every count (paralia_shutdown: StarPU frees its copies). */
+#define PL_HOME_WARM_MAX (2 * PL_BLOCK * PL_BLOCK)
+#define PL_HOME_WARM_SIZES 8
+unsigned pl_home_warm(uint32_t rows, uint32_t cols, size_t elem, unsigned want);
+unsigned pl_home_warm_more(size_t bytes, unsigned want);
+void pl_home_warm_forget(void);
 int pl_home_sum_s(starpu_data_handle_t s, float beta, starpu_data_handle_t c,
                   const struct pm_plan *plan, int priority);
 int pl_home_sum_d(starpu_data_handle_t s, double beta, starpu_data_handle_t c,
