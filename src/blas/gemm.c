@@ -155,16 +155,28 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 }
 
 /* C added at home: the host copies of the chains' scratch tiles pinned before the call's tasks
- * (pl_home_warm), as many of each of C's tile shapes as it has such tiles: whole ones, the last
- * row's and the last column's, the corner. */
+ * (pl_home_warm), for each of C's tile shapes as many as it has such tiles: whole ones (at most
+ * PL_HOME_WARM_MAX), the last row's and the last column's (at most two blocks' worth, 2 PL_BLOCK:
+ * the copies home of two blocks may overlap), the corner. StarPU reuses a copy for any of the same
+ * size, so shapes of one size are asked for together. */
 static void LOCAL(warm_home_copies)(int m, int n, int nb)
 {
-	int64_t mf = m / nb, nf = n / nb, most = PL_HOME_WARM_MAX;
+	int64_t mf = m / nb, nf = n / nb, edge = 2 * PL_BLOCK;
 	uint32_t mr = (uint32_t)(m % nb), nr = (uint32_t)(n % nb), t = (uint32_t)nb;
-	pl_home_warm(t, t, sizeof(real_t), (unsigned)(mf * nf < most ? mf * nf : most));
-	pl_home_warm(mr, t, sizeof(real_t), (unsigned)(nf < most ? nf : most));
-	pl_home_warm(t, nr, sizeof(real_t), (unsigned)(mf < most ? mf : most));
-	pl_home_warm(mr, nr, sizeof(real_t), 1);
+	struct { uint32_t rows, cols; int64_t want; } shape[4] = {
+		{ t, t, mf * nf }, { mr, t, nf < edge ? nf : edge }, { t, nr, mf < edge ? mf : edge }, { mr, nr, 1 },
+	};
+	for (int x = 0; x < 4; x++) {
+		int64_t want = shape[x].want;
+		for (int y = x + 1; y < 4; y++) /* a later shape of the same size: asked for with this one */
+			if ((uint64_t)shape[y].rows * shape[y].cols == (uint64_t)shape[x].rows * shape[x].cols) {
+				want += shape[y].want;
+				shape[y].want = 0;
+			}
+		if (want > 0)
+			pl_home_warm(shape[x].rows, shape[x].cols, sizeof(real_t),
+			             (unsigned)(want < PL_HOME_WARM_MAX ? want : PL_HOME_WARM_MAX));
+	}
 }
 
 int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k, real_t alpha,
