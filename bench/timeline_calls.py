@@ -20,18 +20,12 @@ import collections
 import csv
 import sys
 
+from timeline_report import union
+
 
 def busy(iv):
-    iv = sorted(iv)
-    total, cur_s, cur_e = 0, None, None
-    for s, e in iv:
-        if cur_e is None or s > cur_e:
-            if cur_e is not None:
-                total += cur_e - cur_s
-            cur_s, cur_e = s, e
-        else:
-            cur_e = max(cur_e, e)
-    return total + (cur_e - cur_s if cur_e is not None else 0)
+    """Total length of a union of [start, end) intervals (timeline_report's union)."""
+    return union(iv)[0]
 
 
 def main():

@@ -9,7 +9,6 @@
  */
 #include "tests/testing.h"
 #include "blas/tiled.h"
-#include <stdio.h>
 
 static void counts(void)
 {

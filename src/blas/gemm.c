@@ -155,10 +155,10 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 }
 
 /* C added at home: the host copies of the chains' scratch tiles pinned before the call's tasks
- * (pl_home_warm), for each of C's tile shapes as many as it has such tiles: whole ones (at most
- * PL_HOME_WARM_MAX), the last row's and the last column's (at most two blocks' worth, 2 PL_BLOCK:
- * the copies home of two blocks may overlap), the corner. StarPU reuses a copy for any of the same
- * size, so shapes of one size are asked for together. */
+ * (pl_home_warm, at most PL_HOME_WARM_MAX of a size), for each of C's tile shapes as many as it
+ * has such tiles: whole ones, the last row's and the last column's (at most two blocks' worth,
+ * 2 PL_BLOCK: the copies home of two blocks may overlap), the corner. StarPU reuses a copy for
+ * any of the same size, so shapes of one size are asked for together. */
 static void LOCAL(warm_home_copies)(int m, int n, int nb)
 {
 	int64_t mf = m / nb, nf = n / nb, edge = 2 * PL_BLOCK;
@@ -173,9 +173,7 @@ static void LOCAL(warm_home_copies)(int m, int n, int nb)
 				want += shape[y].want;
 				shape[y].want = 0;
 			}
-		if (want > 0)
-			pl_home_warm(shape[x].rows, shape[x].cols, sizeof(real_t),
-			             (unsigned)(want < PL_HOME_WARM_MAX ? want : PL_HOME_WARM_MAX));
+		pl_home_warm(shape[x].rows, shape[x].cols, sizeof(real_t), want);
 	}
 }
 

@@ -69,7 +69,7 @@ void pl_home_warm_forget(void)
 	pthread_mutex_unlock(&warm.lock);
 }
 
-unsigned pl_home_warm(uint32_t rows, uint32_t cols, size_t elem, unsigned want)
+unsigned pl_home_warm(uint32_t rows, uint32_t cols, size_t elem, int64_t want)
 {
 	/* StarPU keeps only pinned copies for reuse, and pins only when it drives a GPU; in a
 	 * simulation nothing is pinned, and this lock is not one SimGrid's actors may wait on */
@@ -77,12 +77,13 @@ unsigned pl_home_warm(uint32_t rows, uint32_t cols, size_t elem, unsigned want)
 	(void)rows, (void)cols, (void)elem, (void)want;
 	return 0;
 #endif
-	if (starpu_cuda_worker_get_count() == 0 || rows == 0 || cols == 0 || want == 0)
+	if (starpu_cuda_worker_get_count() == 0 || rows == 0 || cols == 0 || want <= 0)
 		return 0;
-	want = want < PL_HOME_WARM_MAX ? want : PL_HOME_WARM_MAX;
-	pl_on_shutdown(PL_SHUTDOWN_STATE, pl_home_warm_forget); /* StarPU frees them at its end */
 	pthread_mutex_lock(&warm.lock);
-	unsigned more = more_locked((size_t)rows * cols * elem, want);
+	unsigned more = more_locked((size_t)rows * cols * elem,
+	                            (unsigned)(want < PL_HOME_WARM_MAX ? want : PL_HOME_WARM_MAX));
+	if (more) /* counts held now: forgotten when StarPU frees the copies, at its end */
+		pl_on_shutdown(PL_SHUTDOWN_STATE, pl_home_warm_forget);
 	starpu_data_handle_t h[PL_HOME_WARM_MAX];
 	/* all at once, so that StarPU allocates `more` copies and not one again and again; scratch
 	 * tiles are registered so (home -1, their rows as leading dimension): the same size */

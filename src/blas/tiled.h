@@ -142,7 +142,7 @@ int pl_home_parts_env(void);
  * pl_home_warm_forget forgets every count (paralia_shutdown: StarPU frees its copies). */
 #define PL_HOME_WARM_MAX (2 * PL_BLOCK * PL_BLOCK)
 #define PL_HOME_WARM_SIZES 8
-unsigned pl_home_warm(uint32_t rows, uint32_t cols, size_t elem, unsigned want);
+unsigned pl_home_warm(uint32_t rows, uint32_t cols, size_t elem, int64_t want);
 unsigned pl_home_warm_more(size_t bytes, unsigned want);
 void pl_home_warm_forget(void);
 int pl_home_sum_s(starpu_data_handle_t s, float beta, starpu_data_handle_t c,
