@@ -55,6 +55,8 @@ def main():
     rows = []
     with open(path) as f:
         for r in csv.DictReader(f):
+            if r["kind"] not in ("kernel", "memcpy"):  # the runtime's calls, StarPU's events
+                continue
             kind = r["kind"] if r["kind"] == "kernel" else r["copy"]
             rows.append((kind, int(r["start"]), int(r["end"]), int(r["bytes"])))
     if not rows:

@@ -19,11 +19,20 @@ check "$rc" "blas_gemm with panels: $(echo "$out" | tail -1)"
 n=$(grep -c "in panels" "$err"); [ "$n" -gt 0 ]; check $? "plans in panels: $n"
 n=$(grep -c "could not be submitted" "$err"); [ "$n" -eq 0 ]; check $? "every panel cut, none left as views ($n)"
 
+# B alone in panels, A's tiles fetched ahead in every block (gemm fetches the tiles of an operand
+# not in panels: the cut ones are made where they are used)
+out=$(PARALIA_PANELS=b PARALIA_FETCH_AHEAD=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
+check "$rc" "blas_gemm with B in panels, fetching ahead: $(echo "$out" | tail -1)"
+n=$(grep -c "B in panels" "$err"); a=$(grep -c "A and B in panels\|A in panels" "$err")
+[ "$n" -gt 0 ] && [ "$a" -eq 0 ]; check $? "plans with B alone in panels: $n (with A: $a)"
+
 if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
   out=$(STARPU_NCPU=0 PARALIA_PANELS=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
   check "$rc" "blas_gemm with panels, the GPU alone: $(echo "$out" | tail -1)"
   n=$(grep "in panels" "$err" | grep -c "on gpu"); [ "$n" -gt 0 ]; check $? "plans in panels to the GPU: $n"
   n=$(grep -c "could not be submitted" "$err"); [ "$n" -eq 0 ]; check $? "every panel cut on the GPU ($n)"
+  out=$(STARPU_NCPU=0 PARALIA_PANELS=b PARALIA_FETCH_AHEAD=all "$t" 2>"$err"); rc=$?
+  check "$rc" "blas_gemm with B in panels to the GPU alone, fetching A ahead: $(echo "$out" | tail -1)"
 fi
 
 out=$(PARALIA_PANELS=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?

@@ -336,6 +336,18 @@ static void xfer_pitches(void)
 		t_check(e.panels != 0 && tf <= tp * (1 + 1e-9), "the model's choice (panels %u): %.2f ms", e.panels, tf);
 		t_check(pm_evaluate(&wide, dev, 1, &db, 2048, 1u, &e) == t2 && e.panels == 0,
 		        "nothing allowed: tiles (%.2f ms)", t2);
+		/* Fetching ahead (step 6) brings no tile of an operand in panels: they are cut on the
+		 * device; the other operand's tiles still come (gemm fetches them). */
+		double a_tiles = e.layer.a_us, b_tiles = e.layer.b_us;
+		struct pm_problem pb = wide;
+		pb.panels_must = 2;
+		pm_evaluate(&pb, dev, 1, &db, 2048, 1u, &e);
+		double b_panel = e.layer.b_us, a_beside = e.layer.a_us;
+		pm_evaluate(&pa, dev, 1, &db, 2048, 1u, &e);
+		t_check(a_tiles > 0 && b_tiles > 0 && b_panel == 0 && a_beside == a_tiles && e.layer.a_us == 0 &&
+		        e.layer.b_us == b_tiles,
+		        "fetching ahead: A %.3g and B %.3g us per element in tiles, B in panels 0 (A %.3g), A in "
+		        "panels 0 (B %.3g)", a_tiles, b_tiles, a_beside, e.layer.b_us);
 		/* Allowed, panels must be 5% faster than tiles to be chosen (PANEL_MARGIN): over pitches
 		 * and shapes, a choice of panels is never less than 5% faster, a choice of tiles never
 		 * leaves panels more than 5% faster; both happen. */
@@ -860,18 +872,37 @@ static void power_cap(void)
 	        "a second of products runs capped throughout (4096: %.0f us, 8192: %.0f; larger as 8192: %.0f)",
 	        cap4, cap8, big);
 	double want6 = 1e6 * (61.0 / 54 + log2(1.5) * (62.0 / 53 - 61.0 / 54));
-	double part6 = pm_capped_us(&r, 1, 6144, 0.15e6), want_part6 = 0.15e6 * (1 + 0.5 * (want6 / 1e6 - 1));
-	t_check(fabs(cap6 - want6) < 1 && fabs(part6 - want_part6) < 1,
+	double part6 = pm_capped_us(&r, 1, 6144, 0.15e6), want_part6 = 0.15e6 * want6 / 1e6;
+	double early6 = pm_capped_us(&r, 1, 6144, 0.07e6), want_early6 = 0.03e6 + 0.04e6 * want6 / 1e6;
+	t_check(fabs(cap6 - want6) < 1 && fabs(part6 - want_part6) < 1 && fabs(early6 - want_early6) < 1,
 	        "6144: the slowdown between the measured sizes' (%.0f us, want %.0f), the delay of the "
-	        "nearest capped size below (0.15 s: %.0f, want %.0f)", cap6, want6, part6, want_part6);
-	double short4 = pm_capped_us(&r, 1, 4096, 0.09e6), mid4 = pm_capped_us(&r, 1, 4096, 0.15e6);
-	double want_mid = 0.15e6 * (1 + 0.5 * (61.0 / 54 - 1));
-	t_check(short4 == 0.09e6 && fabs(mid4 - want_mid) < 1,
-	        "before the cap engages the table's rate (%.0f us); between one and two delays a blend "
-	        "(%.0f, want %.0f)", short4, mid4, want_mid);
+	        "nearest capped size below (0.15 s: %.0f, want %.0f; 0.07 s: %.0f, want %.0f)", cap6,
+	        want6, part6, want_part6, early6, want_early6);
+	/* a call starts as long into the run as it computes (the one before it did as much) */
+	double short4 = pm_capped_us(&r, 1, 4096, 0.04e6), mid4 = pm_capped_us(&r, 1, 4096, 0.07e6);
+	double want_mid = 0.03e6 + 0.04e6 * 61.0 / 54;
+	t_check(short4 == 0.04e6 && fabs(mid4 - want_mid) < 1,
+	        "a call ending before the cap engages runs at the table's rate (%.0f us); one across "
+	        "it partly capped (%.0f, want %.0f)", short4, mid4, want_mid);
 	t_check(pm_capped_us(&r, 0, 4096, 1e6) == 1e6 && pm_capped_us(&r, 1, 2048, 1e6) == 1e6 &&
 	        fabs(pm_capped_us(&r, 1, 2896, 1e6) - 1e6 * (1 + 0.5 * (61.0 / 54 - 1))) < 1e3,
 	        "no sustain line: no cap (FP32, FP64 2048), and halfway to a capped size half its slowdown");
+	/* Two levels: engaged after 0.07 s, settled after 0.75 s (one H100's FP64 8192 tiles). */
+	if (write_table(path, sizeof path, "sustain-test",
+	                "gpu d 8192 61000\nsustain d 8192 55000 0.07 52000 0.75\n") == 0) {
+		struct pm_rates r2;
+		lr = pm_rates_load(&r2, path, "gpu", err, sizeof err);
+		double q = pm_capped_us(&r2, 1, 8192, 18e3), e = pm_capped_us(&r2, 1, 8192, 0.15e6);
+		double half = pm_capped_us(&r2, 1, 8192, 0.5e6), two = pm_capped_us(&r2, 1, 8192, 2e6);
+		double want_half = 0.25e6 + (0.5e6 - 0.25e6 * 55.0 / 61) * 61.0 / 52;
+		t_check(lr == 1 && r2.engaged[1][0] == 55000 && r2.engaged_s[1][0] == 0.07 &&
+		        r2.sustained[1][0] == 52000 && r2.after_s[1][0] == 0.75 && q == 18e3 &&
+		        fabs(e - 0.15e6 * 61.0 / 55) < 1 && fabs(half - want_half) < 1 &&
+		        fabs(two - 2e6 * 61.0 / 52) < 1,
+		        "two levels: 18 ms at the table's rate (%.0f us), 150 ms engaged (%.0f), 0.5 s "
+		        "engaged then settled (%.0f, want %.0f), 2 s settled (%.0f; %d: %s)", q, e, half,
+		        want_half, two, lr, lr < 0 ? err : "");
+	}
 	/* the calibration's run from rest, read (pm_read_rest_run): chunks of 60 GFLOP (1 ms at 60
 	 * TFLOP/s) */
 	{
@@ -881,9 +912,31 @@ static void power_cap(void)
 		for (int c = 0; c < 1600; c++) /* 60 TFLOP/s for 0.1 s, then 50 */
 			n[c] = 1, end[c] = t += c < 100 ? 6e10 / 60e6 : 6e10 / 50e6;
 		pm_read_rest_run(6e10, n, end, 1600, &u);
-		t_check(fabs(u.gflops - 60e3) < 1 && fabs(u.sustained - 50e3) < 1 && fabs(u.after_s - 0.1) < 1e-9,
-		        "a run that drops from 60 to 50 TFLOP/s after 0.1 s: %.0f, then %.0f after %.4f s",
-		        u.gflops, u.sustained, u.after_s);
+		t_check(fabs(u.gflops - 60e3) < 1 && fabs(u.sustained - 50e3) < 1 && fabs(u.after_s - 0.1) < 1e-9 &&
+		        u.engaged == u.sustained && u.engaged_s == u.after_s,
+		        "a run that drops from 60 to 50 TFLOP/s after 0.1 s: %.0f, then %.0f after %.4f s "
+		        "(one level: engaged %.0f after %.4f)", u.gflops, u.sustained, u.after_s, u.engaged,
+		        u.engaged_s);
+		t = 0;
+		for (int c = 0; c < 1600; c++) /* 60 for 70 ms, 55 up to 0.75 s, then 50 */
+			end[c] = t += 6e10 / (c < 70 ? 60e6 : t < 0.75e6 ? 55e6 : 50e6);
+		double turn = 0;
+		for (int c = 1; c < 1600 && !turn; c++)
+			if (end[c] - end[c - 1] > 1.1e3)
+				turn = end[c - 1];
+		pm_read_rest_run(6e10, n, end, 1600, &u);
+		t_check(fabs(u.gflops - 60e3) < 1 && fabs(u.engaged - 55e3) < 1 && fabs(u.engaged_s - 0.07) < 1e-9 &&
+		        fabs(u.sustained - 50e3) < 1 && fabs(u.after_s - turn * 1e-6) < 1e-9,
+		        "60, 55 after 70 ms, 50 after %.4f s: %.0f, %.0f after %.4f s, %.0f after %.4f s",
+		        turn * 1e-6, u.gflops, u.engaged, u.engaged_s, u.sustained, u.after_s);
+		t = 0;
+		for (int c = 0; c < 1600; c++) /* 60 up to 0.7 s, then 50: the cap engages only then */
+			end[c] = t += 6e10 / (t < 0.7e6 ? 60e6 : 50e6);
+		pm_read_rest_run(6e10, n, end, 1600, &u);
+		t_check(fabs(u.gflops - 60e3) < 1 && u.engaged == u.gflops && u.engaged_s == 0 &&
+		        u.sustained < 52e3 && u.after_s > 0.6 && u.after_s < 0.8,
+		        "60 up to 0.7 s, then 50: %.0f, engaged %.0f after %.4f s, %.0f after %.4f s",
+		        u.gflops, u.engaged, u.engaged_s, u.sustained, u.after_s);
 		t = 0;
 		for (int c = 0; c < 1600; c++) /* within 5% throughout: no cap */
 			end[c] = t += 6e10 / (c % 2 ? 50e6 : 51e6);
@@ -894,9 +947,10 @@ static void power_cap(void)
 		for (int c = 2; c < 12; c++)
 			n[c] = 4, end[c] = end[c - 1] + 0.2e6;
 		pm_read_rest_run(2e12, n, end, 12, &u);
-		t_check(fabs(u.gflops - 50e3) < 1 && fabs(u.sustained - 40e3) < 1 && u.after_s > 0,
-		        "chunks longer than the 40 ms window: the first is the rate from rest (%.0f), %.0f later",
-		        u.gflops, u.sustained);
+		double later = 4 * 2e12 * 11 / (end[11] - end[0]) / 1e3; /* the chunks from 0.15 s on */
+		t_check(fabs(u.gflops - 50e3) < 1 && fabs(u.sustained - later) < 1 && u.after_s > 0,
+		        "chunks longer than the 40 ms window: the first is the rate from rest (%.0f), %.0f "
+		        "later (want %.0f)", u.gflops, u.sustained, later);
 	}
 
 	/* The model: a GPU-resident 32768^3 DGEMM on one GPU at tile 8192: its products capped. */
@@ -933,6 +987,8 @@ static void power_cap(void)
 	}
 	/* Malformed sustain and rest lines name their line. */
 	static const char *bad[] = { "sustain d 4096 -5 0.1\n", "sustain d 4096 50000\n", "sustain q 4096 5 1\n",
+	                             "sustain d 4096 55000 0.1 50000\n", "sustain d 4096 55000 0.5 50000 0.2\n",
+	                             "sustain d 4096 55000 0.1 -1 0.5\n",
 	                             "sustain d 4096 50000 -0.1\n", "sustain d 3072 50000 0.1\n", "rest -1\n",
 	                             "rest\n" };
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

@@ -46,12 +46,14 @@ static int LOCAL(tile_is_lazy)(struct pl_call *call, const struct pl_matrix *mC,
 }
 
 /* Step l of C tile (i, j)'s chain, in a block that fetches ahead (FN(gemm) says which): its next
- * step's A and B tiles are requested where this step runs. */
+ * step's A and B tiles are requested where this step runs; not those of an operand in column
+ * panels, whose tiles are cut where they are used. */
 static void LOCAL(fetch_next)(struct pl_matrix *mA, struct pl_matrix *mB, char tA, char tB, int i,
                               int j, int l, int kt, int ahead)
 {
 	if (ahead && l + 1 < kt)
-		pl_submit_fetch_ahead(pl_trans_tile(mA, tA, i, l + 1), pl_trans_tile(mB, tB, l + 1, j));
+		pl_submit_fetch_ahead(mA->panels ? NULL : pl_trans_tile(mA, tA, i, l + 1),
+		                      mB->panels ? NULL : pl_trans_tile(mB, tB, l + 1, j));
 }
 
 static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct pl_matrix *mB,
@@ -253,11 +255,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			 * (pl_submit_fetch_ahead): when waiting for each chain's round, a product then
 			 * that chain's next tiles' copies, would lose more than the copy of one chain's
 			 * next tiles holds up (pm_fetch_ahead; never when A and B live where the products
-			 * run, nor with panels: a tile cut from one is made where it is used). rows x cols:
-			 * the elements of C the block covers. */
+			 * run or both cross in panels: a tile cut from one is made where it is used, and
+			 * only the other operand's are fetched). With B in one panel of 1 GB and A in
+			 * tiles, 4096x4096x32768 from the host at tile 4096 ran 63.7 ms on one H100 without
+			 * fetching A ahead, where the link needs 44 (bench/results/gemm-cap-2026-11-26l.md).
+			 * rows x cols: the elements of C the block covers. */
 			int64_t rows = (ie < mC.mt ? (int64_t)ie * nb : m) - (int64_t)ib * nb;
 			int64_t cols = (je < mC.nt ? (int64_t)je * nb : n) - (int64_t)jb * nb;
-			int ahead = !mA.panels && !mB.panels &&
+			int ahead = !(mA.panels && mB.panels) &&
 			            (call.fetch_ahead == PL_AHEAD_ALL ||
 			             (call.fetch_ahead == PL_AHEAD_MODEL &&
 			              pm_plan_fetch_ahead(call.plan, rows, cols, ie - ib, je - jb, k)));

@@ -85,6 +85,12 @@ enum pm_env_mode pm_env_mode(const char *name, enum pm_env_mode unset, int *warn
 void pm_panels_env(unsigned *may, unsigned *must)
 {
 	static int warned;
+	const char *v = getenv("PARALIA_PANELS");
+	if (v && (!strcmp(v, "a") || !strcmp(v, "b"))) { /* measuring: that operand only, always */
+		*may = 0;
+		*must = v[0] == 'a' ? 1 : 2;
+		return;
+	}
 	enum pm_env_mode m = pm_env_mode("PARALIA_PANELS", PM_ENV_MODEL, &warned);
 	*may = m == PM_ENV_MODEL ? 3 : 0;
 	*must = m == PM_ENV_ALL ? 3 : 0;
@@ -101,8 +107,9 @@ void pm_c_late_env(int *may, int *must)
 void pm_c_home_env(int *may, int *must)
 {
 	static int warned;
-	/* off by default: on one H100 a process adding C at home ran either 7-15% faster or 40% slower
-	 * than one that does not, all its calls alike (bench/results/gemm-home-2026-11-26j.md) */
+	/* off by default: on one H100 whose CPU workers sum at 98.6 GB/s, C added at home at its best
+	 * tile was within 5% of C read at its best at 7 of 8 FP64 host-resident points and 1.35x
+	 * slower at 32768x32768x4096 (bench/results/gemm-cap-2026-11-26l.md) */
 	enum pm_env_mode m = pm_env_mode("PARALIA_C_HOME", PM_ENV_NONE, &warned);
 	*may = m != PM_ENV_NONE;
 	*must = m == PM_ENV_ALL;
@@ -900,8 +907,10 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		e.busy_ms[sel[i]] = comp / 1e3;
 		if (tdev > worst || i == 0) {
 			worst = tdev;
-			e.layer = (struct pm_layer){ T, p->dbl, operand_in_us(p, d, db, &busy, T, 0),
-			                             operand_in_us(p, d, db, &busy, T, 1), d->rates };
+			/* fetching ahead brings no tile of an operand in panels (cut on the device) */
+			e.layer = (struct pm_layer){ T, p->dbl,
+			                             best_set & 1 ? 0 : operand_in_us(p, d, db, &busy, T, 0),
+			                             best_set & 2 ? 0 : operand_in_us(p, d, db, &busy, T, 1), d->rates };
 			e.compute_ms = comp / 1e3;
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
 			e.latency_ms = L.lat / 1e3;

@@ -20,8 +20,8 @@
  * as it does in a real call, and the rate is the kernel's, not the kernel's plus a round trip.
  * A CPU core runs `reps` of them. A GPU rests REST_S first (its power cap acts on the power it drew
  * lately), then computes for RUN_S in chunks of ~CHUNK_S, two queued at a time, each timed by its
- * last product's end and read by pm_read_rest_run (the rate from rest, the rate once capped, the
- * cap's delay); a size whose product takes more than MAX_PRODUCT_S is left out (a slow GPU's
+ * last product's end and read by pm_read_rest_run (the rate from rest, the rate once the cap
+ * engaged and once settled, and when each took over); a size whose product takes more than MAX_PRODUCT_S is left out (a slow GPU's
  * 16384). watts: the GPU's mean power over its run (NVML's energy counter; 0 when the worker is
  * no GPU or NVML cannot tell). */
 enum { NC = 4, NBUF = 2 + NC, MAX_CHUNKS = 256 };
@@ -67,7 +67,7 @@ static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, in
 
 static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 {
-	struct kernel_rates k = { { 0, 0, 0 }, 0 };
+	struct kernel_rates k = { { 0, 0, 0, 0, 0 }, 0 };
 	size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)T * T;
 	void *buf[NBUF];
 	starpu_data_handle_t h[NBUF];
@@ -142,7 +142,7 @@ out:
 		starpu_free_noflag(buf[i], elem * count);
 	}
 	if (ret)
-		k.run.gflops = k.run.sustained = 0;
+		k.run = (struct pm_rest_run){ 0, 0, 0, 0, 0 };
 	return k;
 }
 
@@ -206,7 +206,10 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 				        p ? 'd' : 's', T, u->gflops);
 				if (r.watts > 0)
 					fprintf(stderr, ", %.0f W", r.watts);
-				if (u->sustained > 0)
+				if (u->sustained > 0 && u->engaged_s < u->after_s)
+					fprintf(stderr, " for %.2f s, then %.1f, after %.2f s %.1f GFLOP/s",
+					        u->engaged_s, u->engaged, u->after_s, u->sustained);
+				else if (u->sustained > 0)
 					fprintf(stderr, " for %.2f s, then %.1f GFLOP/s", u->after_s, u->sustained);
 				fprintf(stderr, u->gflops > 0 ? "\n" : " (left out)\n");
 				if (u->gflops > 0 && r.watts > 0)
@@ -214,13 +217,14 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 				else if (u->gflops > 0)
 					fprintf(f, "%s %c %d %.3f\n", k[i].kind, p ? 'd' : 's', T, u->gflops);
 				if (u->gflops > 0 && u->sustained > 0 && nsus < (int)(sizeof sustain / sizeof *sustain))
-					snprintf(sustain[nsus++], sizeof sustain[0], "sustain %c %d %.3f %.4f\n",
-					         p ? 'd' : 's', T, u->sustained, u->after_s);
+					snprintf(sustain[nsus++], sizeof sustain[0], "sustain %c %d %.3f %.4f %.3f %.4f\n",
+					         p ? 'd' : 's', T, u->engaged, u->engaged_s, u->sustained, u->after_s);
 			}
 	}
 	if (nsus > 0)
-		fprintf(f, "# sustain prec tile GFLOP/s after-seconds: the rate the GPU holds under its power\n"
-		        "# cap, which engaged after computing that long from rest (the rate above: before)\n");
+		fprintf(f, "# sustain prec tile GFLOP/s after-seconds GFLOP/s after-seconds: the rate the GPU\n"
+		        "# has once its power cap engaged, after computing that long from rest (the rate\n"
+		        "# above: before), and the rate it settles to, after that long\n");
 	for (int i = 0; i < nsus; i++)
 		fputs(sustain[i], f);
 	if (cpuw >= 0) /* sum_calibrate.c */

@@ -90,73 +90,120 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)
 	return 2.0 * m * n * k / (pm_rate_gflops(r, dbl, m, n, k) * 1e3);
 }
 
-/* The power cap at tile T: how much slower products run once it engaged (1: no cap there) and
- * after how long (*after, seconds; that of the nearest capped size), linear in log2(T) over the
- * table's sizes and clamped beyond them: no envelope, a larger kernel may draw more power. */
-static double cap_slowdown(const struct pm_rates *r, int d, int T, double *after)
+/* The power cap at tile T (pm_capped_us): how much slower products run once it engaged and once
+ * they settled (slow1, slow2; 1: no cap there), and after how long each took over (a1, a2: us from
+ * rest; those of the nearest capped size). Slowdowns linear in log2(T) over the table's sizes and
+ * clamped beyond them: no envelope, a larger kernel may draw more power. */
+struct cap_levels {
+	double slow1, a1, slow2, a2;
+};
+
+static struct cap_levels cap_levels(const struct pm_rates *r, int d, int T)
 {
-	*after = 0;
+	struct cap_levels c = { 1, 0, 1, 0 };
 	if (r->n == 0)
-		return 1;
+		return c;
 	int i = 0;
 	while (i + 1 < r->n && r->T[i + 1] <= T)
 		i++;
 	int j = i + 1 < r->n && r->T[i] < T ? i + 1 : i;
-	double slow[2];
+	double s1[2], s2[2];
 	int at[2] = { i, j };
 	for (int e = 0; e < 2; e++) {
-		double s = r->sustained[d][at[e]];
-		slow[e] = s > 0 ? fmax(1.0, r->gflops[d][at[e]] / s) : 1.0;
+		double g = r->gflops[d][at[e]], s = r->sustained[d][at[e]], x = r->engaged[d][at[e]];
+		s2[e] = s > 0 ? fmax(1.0, g / s) : 1.0;
+		s1[e] = s > 0 ? fmax(1.0, g / (x > 0 ? x : s)) : 1.0;
 	}
 	int near = r->sustained[d][i] > 0 ? i : j;
-	if (r->sustained[d][near] > 0)
-		*after = r->after_s[d][near];
-	if (T <= r->T[0])
-		return slow[0];
-	return log_interp(T, r->T[i], slow[0], r->T[j], slow[1]); /* j == i: slow[0] */
+	if (r->sustained[d][near] > 0) {
+		c.a2 = r->after_s[d][near] * 1e6;
+		c.a1 = fmin(c.a2, (r->engaged[d][near] > 0 ? r->engaged_s[d][near] : r->after_s[d][near]) * 1e6);
+	}
+	c.slow1 = T <= r->T[0] ? s1[0] : log_interp(T, r->T[i], s1[0], r->T[j], s1[1]); /* j == i: [0] */
+	c.slow2 = T <= r->T[0] ? s2[0] : log_interp(T, r->T[i], s2[0], r->T[j], s2[1]);
+	return c;
 }
 
 double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us)
 {
-	int d = dbl ? 1 : 0;
-	double a, slow = cap_slowdown(r, d, T, &a);
-	a *= 1e6;
-	if (!(slow > 1) || !(us > a))
+	struct cap_levels c = cap_levels(r, dbl ? 1 : 0, T);
+	if (!(c.slow1 > 1) && !(c.slow2 > 1))
 		return us;
-	/* A call computing longer than twice the cap's delay runs capped throughout: calls run back
-	 * to back (a program's loop, a benchmark's repetitions) and the one before left the cap
-	 * engaged. One H200, one cuBLAS DGEMM per call: 61.4 TFLOP/s at 8192^3 (18 ms), 55.5 at
-	 * 16384^3 (158 ms), 51.7 at 32768^3. Between one and two delays, a blend; a cap that engaged
-	 * at once (a = 0) holds throughout. */
-	double w = a > 0 ? fmin(1.0, (us - a) / a) : 1.0;
-	return us * (1 + w * (slow - 1));
+	/* The call before this one computed as long: its products start `us` into a run from rest,
+	 * and go at the table's rate up to a1, 1 / slow1 of it up to a2, 1 / slow2 beyond. One H100,
+	 * FP64 on resident operands at tile 8192 (a1 ~0.07 s, a2 ~0.75 s): 8192^3 (18 ms) runs at the
+	 * table's rate, 12000x30000x7000 (82 ms at it) and 16384^3 (144) engaged throughout, 32768^3
+	 * settled (bench/results/gemm-home-2026-11-26l.md). */
+	const double end[3] = { c.a1, c.a2, INFINITY }, rate[3] = { 1, 1 / c.slow1, 1 / c.slow2 };
+	double t = us, left = us;
+	for (int k = 0; k < 3; k++) {
+		if (t >= end[k])
+			continue;
+		double can = (end[k] - t) * rate[k];
+		if (can >= left)
+			return t + left / rate[k] - us;
+		left -= can;
+		t = end[k];
+	}
+	return us * c.slow2; /* not reached: the last level has no end */
 }
 
 void pm_read_rest_run(double flops, const int *n, const double *end, int nch, struct pm_rest_run *out)
 {
-	const double fresh_us = 0.04e6, settled_us = 0.6e6, capped = 0.95;
-	*out = (struct pm_rest_run){ 0, 0, 0 };
-	double work = 0, first = 0, first_t = 0, late = 0, late_t = 0, t = 0;
+	/* the windows: the first 40 ms (from rest), 0.15-0.6 s (engaged), from 1 s on (settled).
+	 * One H100's FP64 8192 tiles (bench/sustain_probe): 61.5 TFLOP/s, 55.5 from ~0.1 s, a dip to
+	 * 44-50 about 0.8 s; back to 51-55 over the next 20 s (bench/results/gemm-cap-2026-11-26l.md) */
+	const double fresh_us = 0.04e6, engaged_us = 0.15e6, engaged_end = 0.6e6, settled_us = 1.0e6;
+	const double capped = 0.95, same = 0.97;
+	*out = (struct pm_rest_run){ 0, 0, 0, 0, 0 };
+	double work = 0, first = 0, first_t = 0, mid = 0, mid_t = 0, late = 0, late_t = 0, t = 0;
+	double early = 0, early_t = 0; /* the chunks starting before engaged_end */
+	double dip = 0, dip_t = 0;     /* those between engaged_end and settled_us */
 	for (int c = 0; c < nch; c++) {
 		double w = flops * n[c], dt = end[c] - t;
 		if (t < fresh_us) /* the chunks starting in the first 40 ms */
 			first += w, first_t += dt;
+		if (t >= engaged_us && t < engaged_end)
+			mid += w, mid_t += dt;
 		if (t >= settled_us)
 			late += w, late_t += dt;
+		else if (t >= engaged_end)
+			dip += w, dip_t += dt;
+		if (t < engaged_end)
+			early += w, early_t = end[c];
 		work += w;
 		t = end[c];
 	}
-	if (!(t > 0) || !(first_t > 0))
+	if (!(t > 0) || !(first_t > 0) || !(mid_t + late_t > 0))
 		return;
-	double F = first / first_t, S = late_t > 0 ? late / late_t : 0; /* flops per us */
-	if (!(S > 0) || S >= capped * F) {
+	double F = first / first_t, S1 = mid_t > 0 ? mid / mid_t : late / late_t; /* flops per us */
+	double S2 = late_t > 0 ? late / late_t : S1;
+	if (S2 >= capped * F && S1 >= capped * F) {
 		out->gflops = work / t / 1e3;
 		return;
 	}
-	double a = (work - S * t) / (F - S); /* work = F a + S (t - a) */
 	out->gflops = F / 1e3;
-	out->sustained = S / 1e3;
-	out->after_s = (a < 0 ? 0 : a > t ? t : a) * 1e-6;
+	if (S2 >= same * S1) {
+		/* one level: the rate over the chunks from 0.15 s on, the dip included; work =
+		 * F a + S (t - a) */
+		double S = (mid + late + dip) / (mid_t + late_t + dip_t), a = (work - S * t) / (F - S);
+		out->engaged = out->sustained = S / 1e3;
+		out->engaged_s = out->after_s = (a < 0 ? 0 : a > t ? t : a) * 1e-6;
+		return;
+	}
+	/* two levels: over the first 0.6 s, early = F a1 + S1 (early_t - a1); over the run, work =
+	 * F a1 + S1 (a2 - a1) + S2 (t - a2). A first level within 3% of F is F (the cap engaged only
+	 * later). */
+	double a1 = 0;
+	if (S1 >= same * F)
+		S1 = F;
+	else
+		a1 = fmin(fmax(0.0, (early - S1 * early_t) / (F - S1)), early_t);
+	double a2 = fmin(fmax(a1, (work - F * a1 + S1 * a1 - S2 * t) / (S1 - S2)), t);
+	out->engaged = S1 / 1e3;
+	out->engaged_s = a1 * 1e-6;
+	out->sustained = S2 / 1e3;
+	out->after_s = a2 * 1e-6;
 }
 
 /* Whether table line p (leading blanks skipped) starts with the keyword `word` and a blank: the
@@ -188,8 +235,9 @@ int pm_table_devices(const char *path, char *out, size_t len)
 }
 
 /* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
- * ascending per kind and precision; the GPU's "sustain <s|d> <tile> <GFLOP/s> <seconds>": the rate
- * it holds once its power cap engaged, after about that long (pm_capped_us); "rest <seconds>": the
+ * ascending per kind and precision; the GPU's "sustain <s|d> <tile> <GFLOP/s> <seconds> [<GFLOP/s>
+ * <seconds>]": the rate it has once its power cap engaged, after about that long from rest, and
+ * the rate it settles to, after about that long (one pair: both; pm_capped_us); "rest <seconds>": the
  * GPU rested that long before each size, its rates are read as measured (pm_rate_gflops); "sum
  * <GB/s> [<us>]": the CPU workers adding tiles into C all at once (sum_gbs), and submitting one
  * tile's sums (sum_submit_us). */
@@ -202,6 +250,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	memset(&t, 0, sizeof t);
 	int nT[2] = { 0, 0 }, T[2][PM_MAX_RATES], ns[2] = { 0, 0 }, sT[2][PM_MAX_RATES];
 	double g[2][PM_MAX_RATES], sg[2][PM_MAX_RATES], after[2][PM_MAX_RATES];
+	double eng[2][PM_MAX_RATES], eng_s[2][PM_MAX_RATES];
 	int from_rest = 0, sline[2][PM_MAX_RATES];
 	char line[1024]; /* a devices line names every GPU model */
 	int lineno = 0, ret = 0;
@@ -246,10 +295,16 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			continue;
 		}
 		if (!strncmp(p, "sustain", 7) && strchr(" \t\n", p[7])) {
-			int got = sscanf(p + 7, " %c %d %lf %lf", &prec, &tile, &gf, &w);
-			if (got != 4 || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) || !(w >= 0) || w > 1e4) {
+			/* one level ("<GFLOP/s> <after>"), or the engaged and the settled one */
+			double gf2 = 0, w2 = 0;
+			int got = sscanf(p + 7, " %c %d %lf %lf %lf %lf", &prec, &tile, &gf, &w, &gf2, &w2);
+			if (got == 4)
+				gf2 = gf, w2 = w;
+			if ((got != 4 && got != 6) || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) ||
+			    !(w >= 0) || w > 1e4 || !(gf2 > 0) || !(w2 >= w) || w2 > 1e4) {
 				snprintf(err, errlen, "%s:%d: expected \"sustain <s|d> <tile> <GFLOP/s> <after "
-				         "seconds>\" with a rate above 0 and seconds from 0", path, lineno);
+				         "seconds> [<GFLOP/s> <after seconds>]\" with rates above 0 and seconds "
+				         "from 0, the second level no earlier than the first", path, lineno);
 				ret = -1;
 				break;
 			}
@@ -262,8 +317,10 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			}
 			sline[d][ns[d]] = lineno;
 			sT[d][ns[d]] = tile;
-			after[d][ns[d]] = w;
-			sg[d][ns[d]++] = gf;
+			eng[d][ns[d]] = gf;
+			eng_s[d][ns[d]] = w;
+			after[d][ns[d]] = w2;
+			sg[d][ns[d]++] = gf2;
 			continue;
 		}
 		int got = sscanf(p, "%15s %c %d %lf %lf", k, &prec, &tile, &gf, &w);
@@ -315,6 +372,8 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 				         path, sline[d][j], sT[d][j]);
 				return -1;
 			}
+			t.engaged[d][i] = eng[d][j];
+			t.engaged_s[d][i] = eng_s[d][j];
 			t.sustained[d][i] = sg[d][j];
 			t.after_s[d][i] = after[d][j];
 		}

@@ -27,10 +27,14 @@ struct pm_rates {
 	double gflops[2][PM_MAX_RATES];
 	double watts[2];
 	/* Under a power cap a GPU holds its rate only for a while: gflops is what it did from rest
-	 * until the cap engaged after after_s[prec][i] seconds, sustained[prec][i] what it holds then
-	 * (0: not measured, no cap). One H200 on DGEMM: 61 TFLOP/s, then the 700 W cap takes the clock
-	 * from 1980 to 1365-1725 MHz within 0.1-0.8 s and the rate to ~53; on SGEMM it stays under
-	 * the cap (bench/results/gemm-power-2026-11-26d.md). */
+	 * until the cap engaged after engaged_s[prec][i] seconds, engaged[prec][i] what it does then,
+	 * and sustained[prec][i] what it settles to after after_s[prec][i] seconds (0: not measured,
+	 * no cap; a table with one level has engaged = sustained). One H100 on DGEMM tiles of 8192:
+	 * 61.5 TFLOP/s for ~0.07 s, then 55.5 (the 700 W cap engaged: clock 1980 -> 1695 MHz) until
+	 * ~0.75 s, then 50-55 (bench/results/gemm-home-2026-11-26l.md); one H200 likewise; on SGEMM
+	 * both stay under the cap (bench/results/gemm-power-2026-11-26d.md). */
+	double engaged[2][PM_MAX_RATES];
+	double engaged_s[2][PM_MAX_RATES];
 	double sustained[2][PM_MAX_RATES];
 	double after_s[2][PM_MAX_RATES];
 	int from_rest; /* measured from rest, each size alone: dips are the kernel's (pm_rate_gflops) */
@@ -125,7 +129,8 @@ enum pm_env_mode pm_env_mode(const char *name, enum pm_env_mode unset, int *warn
 
 /* PARALIA_PANELS: unset or "model", the model chooses for A and B (the default since step 3
  * shares the duplex link by volume: bench/results/gemm-pages-2026-11-26i.md); "none", never;
- * "all", always where it can (measuring, tests). Warns once about another value. */
+ * "all", always where it can; "a" or "b", that operand always where it can and the other never
+ * (measuring, tests). Warns once about another value. */
 void pm_panels_env(unsigned *may, unsigned *must);
 
 /* PARALIA_C_LATE: unset or "model", the model chooses; "none", never; "all", wherever C is read
@@ -179,18 +184,22 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* Microseconds for one m x n x k tile product on one worker. */
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* How long `us` of T x T products (at the rates of pm_tile_us) take on a device under its power
- * cap: at the table's rate up to after_s seconds of them, at the sustained rate from twice that
- * (the call before left the cap engaged), a blend between; the slowdown interpolated over the
- * table's sizes, none at a size without a sustain line. `us` itself without sustained rates. */
+ * cap, in a call that follows one like it (calls run back to back, in a program's loop as in a
+ * benchmark's repetitions): the GPU has been computing for `us` already when they start, and runs
+ * at the table's rate up to engaged_s seconds from rest, at the engaged rate up to after_s, at the
+ * sustained rate beyond. The slowdowns interpolated over the table's sizes, the delays the nearest
+ * capped size's; none at a size without a sustain line. `us` itself without sustained rates. */
 double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us);
 /* A GPU's calibration run from rest (paralia_calibrate_kernels): chunk c of nch ran n[c] products
  * of `flops` each, ending end[c] us after the start. gflops is its rate over the chunks starting in
- * its first 40 ms (one long first chunk: that chunk), sustained its rate over the chunks starting
- * from 0.6 s on, and after_s how long it ran at the first rate, counted from the work done over
- * the run (so no single chunk places it); where the later rate is within 5% of the first there is
- * no cap: sustained 0, gflops the run's rate. */
+ * its first 40 ms (one long first chunk: that chunk), engaged its rate over those starting in
+ * 0.15-0.6 s and sustained from 1 s on; engaged_s and after_s when each took over, counted from
+ * the work done (over the first 0.6 s, over the run: no single chunk places them). A level within
+ * 3% of the one before it is that one (engaged = gflops: the cap engaged only later, engaged_s 0;
+ * sustained = engaged: one level, after_s = engaged_s); where neither falls 5% below the first
+ * rate there is no cap: sustained 0, gflops the run's rate. */
 struct pm_rest_run {
-	double gflops, sustained, after_s;
+	double gflops, engaged, engaged_s, sustained, after_s;
 };
 void pm_read_rest_run(double flops, const int *n, const double *end, int nch, struct pm_rest_run *out);
 /* The GPU models a kernel table was measured on: its "devices <models>" line (lm_device_models'
