@@ -21,10 +21,11 @@ n=$(grep -c "could not be submitted" "$err"); [ "$n" -eq 0 ]; check $? "every pa
 
 # B alone in panels, A's tiles fetched ahead in every block (gemm fetches the tiles of an operand
 # not in panels: the cut ones are made where they are used)
-out=$(PARALIA_PANELS=b PARALIA_FETCH_AHEAD=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
+out=$(PARALIA_PANELS=b PARALIA_FETCH_AHEAD=all PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with B in panels, fetching ahead: $(echo "$out" | tail -1)"
 n=$(grep -c "B in panels" "$err"); a=$(grep -c "A and B in panels\|A in panels" "$err")
 [ "$n" -gt 0 ] && [ "$a" -eq 0 ]; check $? "plans with B alone in panels: $n (with A: $a)"
+f=$(grep -c "blocks fetch ahead A's tiles" "$err"); [ "$f" -gt 0 ]; check $? "calls fetching A's tiles ahead beside B's panels: $f"
 
 if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
   out=$(STARPU_NCPU=0 PARALIA_PANELS=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?

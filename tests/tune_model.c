@@ -872,12 +872,14 @@ static void power_cap(void)
 	        "a second of products runs capped throughout (4096: %.0f us, 8192: %.0f; larger as 8192: %.0f)",
 	        cap4, cap8, big);
 	double want6 = 1e6 * (61.0 / 54 + log2(1.5) * (62.0 / 53 - 61.0 / 54));
-	double part6 = pm_capped_us(&r, 1, 6144, 0.15e6), want_part6 = 0.15e6 * want6 / 1e6;
-	double early6 = pm_capped_us(&r, 1, 6144, 0.07e6), want_early6 = 0.03e6 + 0.04e6 * want6 / 1e6;
-	t_check(fabs(cap6 - want6) < 1 && fabs(part6 - want_part6) < 1 && fabs(early6 - want_early6) < 1,
-	        "6144: the slowdown between the measured sizes' (%.0f us, want %.0f), the delay of the "
-	        "nearest capped size below (0.15 s: %.0f, want %.0f; 0.07 s: %.0f, want %.0f)", cap6,
-	        want6, part6, want_part6, early6, want_early6);
+	double a6 = 0.1e6 + log2(1.5) * 0.1e6; /* the delay between 4096's and 8192's too */
+	double part6 = pm_capped_us(&r, 1, 6144, 0.15e6);
+	double want_part6 = (a6 - 0.15e6) + (0.15e6 - (a6 - 0.15e6)) * want6 / 1e6;
+	double late6 = pm_capped_us(&r, 1, 6144, 0.2e6), want_late6 = 0.2e6 * want6 / 1e6;
+	t_check(fabs(cap6 - want6) < 1 && fabs(part6 - want_part6) < 1 && fabs(late6 - want_late6) < 1,
+	        "6144: the slowdown and the delay between the measured sizes' (%.0f us, want %.0f; "
+	        "0.15 s: %.0f, want %.0f; 0.2 s: %.0f, want %.0f)", cap6, want6, part6, want_part6,
+	        late6, want_late6);
 	/* a call starts as long into the run as it computes (the one before it did as much) */
 	double short4 = pm_capped_us(&r, 1, 4096, 0.04e6), mid4 = pm_capped_us(&r, 1, 4096, 0.07e6);
 	double want_mid = 0.03e6 + 0.04e6 * 61.0 / 54;
@@ -902,6 +904,33 @@ static void power_cap(void)
 		        "two levels: 18 ms at the table's rate (%.0f us), 150 ms engaged (%.0f), 0.5 s "
 		        "engaged then settled (%.0f, want %.0f), 2 s settled (%.0f; %d: %s)", q, e, half,
 		        want_half, two, lr, lr < 0 ? err : "");
+	}
+	/* A call's time under the cap grows with its work and with the tile size's levels without a
+	 * jump: a size of one level beside one of two (their delays interpolated too), an engaged
+	 * level slower than the settled one. */
+	if (write_table(path, sizeof path, "sustain-test",
+	                "gpu d 4096 61000\ngpu d 8192 62000\ngpu d 16384 60000\nsustain d 4096 54000 0.1\n"
+	                "sustain d 8192 55000 0.07 48000 0.75\nsustain d 16384 50000 0.05 56000 0.5\n") == 0) {
+		struct pm_rates r3;
+		lr = pm_rates_load(&r3, path, "gpu", err, sizeof err);
+		static const int sizes[] = { 2048, 4096, 5000, 6144, 8191, 8192, 12000, 16384, 32768 };
+		int bad = 0, jumps = 0;
+		for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+			double prev = 0;
+			for (double us = 1e3; us <= 3e6; us += 1e3) {
+				double c = pm_capped_us(&r3, 1, sizes[z], us);
+				bad += !(c >= us && c > prev);
+				prev = c;
+			}
+		}
+		for (double us = 1e3; us <= 3e6; us += 1e3) {
+			double below = pm_capped_us(&r3, 1, 8191, us), at = pm_capped_us(&r3, 1, 8192, us);
+			jumps += fabs(below - at) > 1e-3 * at;
+		}
+		t_check(lr == 1 && bad == 0 && jumps == 0,
+		        "capped time increasing in the work at every size (%d not) and no jump at a table "
+		        "size (%d of 3000 beyond 0.1%% from 8191 to 8192; %d: %s)", bad, jumps, lr,
+		        lr < 0 ? err : "");
 	}
 	/* the calibration's run from rest, read (pm_read_rest_run): chunks of 60 GFLOP (1 ms at 60
 	 * TFLOP/s) */
@@ -929,6 +958,21 @@ static void power_cap(void)
 		        fabs(u.sustained - 50e3) < 1 && fabs(u.after_s - turn * 1e-6) < 1e-9,
 		        "60, 55 after 70 ms, 50 after %.4f s: %.0f, %.0f after %.4f s, %.0f after %.4f s",
 		        turn * 1e-6, u.gflops, u.engaged, u.engaged_s, u.sustained, u.after_s);
+		t = 0;
+		for (int c = 0; c < 1600; c++) /* 60, 50 after 0.1 s, 58 after 0.8 s: settled above */
+			end[c] = t += 6e10 / (t < 0.1e6 ? 60e6 : t < 0.8e6 ? 50e6 : 58e6);
+		pm_read_rest_run(6e10, n, end, 1600, &u);
+		t_check(fabs(u.engaged - 50e3) < 1 && fabs(u.sustained - 58e3) < 1 && fabs(u.engaged_s - 0.1) < 2e-3 &&
+		        fabs(u.after_s - 0.8) < 2e-3,
+		        "60, 50 after 0.1 s, 58 after 0.8 s: %.0f after %.4f s, %.0f after %.4f s", u.engaged,
+		        u.engaged_s, u.sustained, u.after_s);
+		t = 0;
+		for (int c = 0; c < 1600; c++) /* 56.5 over 0.15-0.6 s, 60 to 1 s, 58 on: no cap to read */
+			end[c] = t += 6e10 / (t < 0.15e6 ? 60e6 : t < 0.6e6 ? 56.5e6 : t < 1e6 ? 60e6 : 58e6);
+		pm_read_rest_run(6e10, n, end, 1600, &u);
+		t_check(u.sustained == 0 && u.after_s == 0 && u.gflops > 57e3 && u.gflops < 60e3,
+		        "a level within 5%% of the rate from rest is no cap, never a NaN delay (%.0f GFLOP/s, "
+		        "%.4f s)", u.gflops, u.after_s);
 		t = 0;
 		for (int c = 0; c < 1600; c++) /* 60 up to 0.7 s, then 50: the cap engages only then */
 			end[c] = t += 6e10 / (t < 0.7e6 ? 60e6 : 50e6);

@@ -56,6 +56,18 @@ static void LOCAL(fetch_next)(struct pl_matrix *mA, struct pl_matrix *mB, char t
 		                      mB->panels ? NULL : pl_trans_tile(mB, tB, l + 1, j));
 }
 
+/* PARALIA_VERBOSE >= 2: how many of the call's blocks fetched their next tiles ahead, and whose
+ * (tests/gemm_panels.sh looks for A's beside B's panels). */
+static void LOCAL(ahead_said)(const char *who, int blocks, int fetching, const struct pl_matrix *mA,
+                              const struct pl_matrix *mB)
+{
+	const char *v = getenv("PARALIA_VERBOSE");
+	if (!v || atoi(v) < 2 || fetching == 0)
+		return;
+	fprintf(stderr, "paralia: %s: %d of %d blocks fetch ahead %s\n", who, fetching, blocks,
+	        mA->panels ? "B's tiles" : mB->panels ? "A's tiles" : "A's and B's tiles");
+}
+
 static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct pl_matrix *mB,
                             char tA, char tB, real_t alpha, real_t beta, starpu_data_handle_t c,
                             const struct paralia_task_opts *own, int i, int j, int kt, int blk,
@@ -237,6 +249,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		LOCAL(warm_home_copies)(m, n, nb);
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
 	int kt = pl_tile_count(k, nb);
+	int blocks = 0, fetching = 0; /* and how many fetch ahead (ahead_said) */
 	if (scale_only) {
 		for (int j = 0; j < mC.nt && !ret; j++)
 			for (int i = 0; i < mC.mt && !ret; i++)
@@ -249,6 +262,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			int je = jb + PL_BLOCK < mC.nt ? jb + PL_BLOCK : mC.nt;
 			int ie = ib + PL_BLOCK < mC.mt ? ib + PL_BLOCK : mC.mt;
 			int blk = pl_block_of(ib, jb, mC.mt);
+			blocks++;
 			/* panels cut for this block go at its products' priority */
 			mA.panel_prio = mB.panel_prio = pl_block_step(NULL, blk).priority;
 			/* Whether the block's chains fetch their next A and B tiles ahead
@@ -266,6 +280,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			            (call.fetch_ahead == PL_AHEAD_ALL ||
 			             (call.fetch_ahead == PL_AHEAD_MODEL &&
 			              pm_plan_fetch_ahead(call.plan, rows, cols, ie - ib, je - jb, k)));
+			fetching += ahead;
 			for (int l = 0; l < kt && !ret; l++)
 				for (int j = jb; j < je && !ret; j++)
 					for (int i = ib; i < ie && !ret; i++) {
@@ -291,6 +306,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 					}
 		}
+	LOCAL(ahead_said)(who, blocks, fetching, &mA, &mB);
 	for (int x = 0; x < PL_BLOCK * PL_BLOCK; x++) /* chains a failed submission left unfinished */
 		if (scratch[x])
 			starpu_data_unregister_submit(scratch[x]);

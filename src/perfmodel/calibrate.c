@@ -21,8 +21,8 @@
  * A CPU core runs `reps` of them. A GPU rests REST_S first (its power cap acts on the power it drew
  * lately), then computes for RUN_S in chunks of ~CHUNK_S, two queued at a time, each timed by its
  * last product's end and read by pm_read_rest_run (the rate from rest, the rate once the cap
- * engaged and once settled, and when each took over); a size whose product takes more than MAX_PRODUCT_S is left out (a slow GPU's
- * 16384). watts: the GPU's mean power over its run (NVML's energy counter; 0 when the worker is
+ * engaged and once settled, and when each took over); a size whose product takes more than
+ * MAX_PRODUCT_S is left out (a slow GPU's 16384). watts: the GPU's mean power over its run (NVML's energy counter; 0 when the worker is
  * no GPU or NVML cannot tell). */
 enum { NC = 4, NBUF = 2 + NC, MAX_CHUNKS = 256 };
 #define REST_S 2.0
@@ -206,7 +206,7 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 				        p ? 'd' : 's', T, u->gflops);
 				if (r.watts > 0)
 					fprintf(stderr, ", %.0f W", r.watts);
-				if (u->sustained > 0 && u->engaged_s < u->after_s)
+				if (u->sustained > 0 && u->engaged_s < u->after_s && u->engaged < u->gflops)
 					fprintf(stderr, " for %.2f s, then %.1f, after %.2f s %.1f GFLOP/s",
 					        u->engaged_s, u->engaged, u->after_s, u->sustained);
 				else if (u->sustained > 0)

@@ -92,8 +92,9 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)
 
 /* The power cap at tile T (pm_capped_us): how much slower products run once it engaged and once
  * they settled (slow1, slow2; 1: no cap there), and after how long each took over (a1, a2: us from
- * rest; those of the nearest capped size). Slowdowns linear in log2(T) over the table's sizes and
- * clamped beyond them: no envelope, a larger kernel may draw more power. */
+ * rest). All linear in log2(T) over the table's sizes and clamped beyond them (no envelope: a
+ * larger kernel may draw more power); between a capped size and one without a cap the delays
+ * are the capped one's. */
 struct cap_levels {
 	double slow1, a1, slow2, a2;
 };
@@ -107,20 +108,26 @@ static struct cap_levels cap_levels(const struct pm_rates *r, int d, int T)
 	while (i + 1 < r->n && r->T[i + 1] <= T)
 		i++;
 	int j = i + 1 < r->n && r->T[i] < T ? i + 1 : i;
-	double s1[2], s2[2];
-	int at[2] = { i, j };
+	double s1[2], s2[2], a1[2], a2[2];
+	int at[2] = { i, j }, capped[2];
 	for (int e = 0; e < 2; e++) {
 		double g = r->gflops[d][at[e]], s = r->sustained[d][at[e]], x = r->engaged[d][at[e]];
-		s2[e] = s > 0 ? fmax(1.0, g / s) : 1.0;
-		s1[e] = s > 0 ? fmax(1.0, g / (x > 0 ? x : s)) : 1.0;
+		capped[e] = s > 0;
+		s2[e] = capped[e] ? fmax(1.0, g / s) : 1.0;
+		s1[e] = capped[e] ? fmax(1.0, g / (x > 0 ? x : s)) : 1.0;
+		a2[e] = r->after_s[d][at[e]] * 1e6;
+		a1[e] = fmin(a2[e], (x > 0 ? r->engaged_s[d][at[e]] : r->after_s[d][at[e]]) * 1e6);
 	}
-	int near = r->sustained[d][i] > 0 ? i : j;
-	if (r->sustained[d][near] > 0) {
-		c.a2 = r->after_s[d][near] * 1e6;
-		c.a1 = fmin(c.a2, (r->engaged[d][near] > 0 ? r->engaged_s[d][near] : r->after_s[d][near]) * 1e6);
-	}
-	c.slow1 = T <= r->T[0] ? s1[0] : log_interp(T, r->T[i], s1[0], r->T[j], s1[1]); /* j == i: [0] */
-	c.slow2 = T <= r->T[0] ? s2[0] : log_interp(T, r->T[i], s2[0], r->T[j], s2[1]);
+	if (!capped[0] && !capped[1])
+		return c;
+	for (int e = 0; e < 2; e++) /* a size without a cap takes the other's delays */
+		if (!capped[e])
+			a1[e] = a1[1 - e], a2[e] = a2[1 - e];
+	/* j == i (at or beyond the table's ends): that size's */
+	c.slow1 = log_interp(T, r->T[i], s1[0], r->T[j], s1[1]);
+	c.slow2 = log_interp(T, r->T[i], s2[0], r->T[j], s2[1]);
+	c.a2 = log_interp(T, r->T[i], a2[0], r->T[j], a2[1]);
+	c.a1 = fmin(c.a2, log_interp(T, r->T[i], a1[0], r->T[j], a1[1]));
 	return c;
 }
 
@@ -131,9 +138,9 @@ double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us)
 		return us;
 	/* The call before this one computed as long: its products start `us` into a run from rest,
 	 * and go at the table's rate up to a1, 1 / slow1 of it up to a2, 1 / slow2 beyond. One H100,
-	 * FP64 on resident operands at tile 8192 (a1 ~0.07 s, a2 ~0.75 s): 8192^3 (18 ms) runs at the
-	 * table's rate, 12000x30000x7000 (82 ms at it) and 16384^3 (144) engaged throughout, 32768^3
-	 * settled (bench/results/gemm-home-2026-11-26l.md). */
+	 * FP64 on resident operands at tile 8192 (one level, 54 TFLOP/s after 0.084 s, 61.7 before):
+	 * 8192^3 (18 ms) runs at the table's rate, 12000x30000x7000 (82 ms at it, 91 measured) and
+	 * 16384^3 (144, 155 measured) capped throughout (bench/results/gemm-cap-2026-11-26l.md). */
 	const double end[3] = { c.a1, c.a2, INFINITY }, rate[3] = { 1, 1 / c.slow1, 1 / c.slow2 };
 	double t = us, left = us;
 	for (int k = 0; k < 3; k++) {
@@ -174,26 +181,33 @@ void pm_read_rest_run(double flops, const int *n, const double *end, int nch, st
 		work += w;
 		t = end[c];
 	}
-	if (!(t > 0) || !(first_t > 0) || !(mid_t + late_t > 0))
+	if (!(t > 0) || !(first_t > 0))
 		return;
-	double F = first / first_t, S1 = mid_t > 0 ? mid / mid_t : late / late_t; /* flops per us */
-	double S2 = late_t > 0 ? late / late_t : S1;
-	if (S2 >= capped * F && S1 >= capped * F) {
+	double F = first / first_t; /* flops per us */
+	if (!(mid_t + late_t > 0)) { /* a run too short to tell: its rate, no cap */
+		out->gflops = work / t / 1e3;
+		return;
+	}
+	double S1 = mid_t > 0 ? mid / mid_t : late / late_t, S2 = late_t > 0 ? late / late_t : S1;
+	double S = (mid + late + dip) / (mid_t + late_t + dip_t); /* one level: from 0.15 s on */
+	int one = fabs(S2 - S1) <= (1 - same) * S1;
+	if ((S2 >= capped * F && S1 >= capped * F) || (one && !(S < capped * F))) {
 		out->gflops = work / t / 1e3;
 		return;
 	}
 	out->gflops = F / 1e3;
-	if (S2 >= same * S1) {
+	if (one) {
 		/* one level: the rate over the chunks from 0.15 s on, the dip included; work =
-		 * F a + S (t - a) */
-		double S = (mid + late + dip) / (mid_t + late_t + dip_t), a = (work - S * t) / (F - S);
+		 * F a + S (t - a), F > S here */
+		double a = (work - S * t) / (F - S);
 		out->engaged = out->sustained = S / 1e3;
 		out->engaged_s = out->after_s = (a < 0 ? 0 : a > t ? t : a) * 1e-6;
 		return;
 	}
-	/* two levels: over the first 0.6 s, early = F a1 + S1 (early_t - a1); over the run, work =
-	 * F a1 + S1 (a2 - a1) + S2 (t - a2). A first level within 3% of F is F (the cap engaged only
-	 * later). */
+	/* two levels, the settled one above or below the engaged one: over the first 0.6 s, early =
+	 * F a1 + S1 (early_t - a1); over the run, work = F a1 + S1 (a2 - a1) + S2 (t - a2). A first
+	 * level within 3% of F is F (the cap engaged only later). A cap engaging within 0.15-0.6 s
+	 * reads as a first level between F and the capped rate from about 0.15 s. */
 	double a1 = 0;
 	if (S1 >= same * F)
 		S1 = F;

@@ -30,9 +30,10 @@ struct pm_rates {
 	 * until the cap engaged after engaged_s[prec][i] seconds, engaged[prec][i] what it does then,
 	 * and sustained[prec][i] what it settles to after after_s[prec][i] seconds (0: not measured,
 	 * no cap; a table with one level has engaged = sustained). One H100 on DGEMM tiles of 8192:
-	 * 61.5 TFLOP/s for ~0.07 s, then 55.5 (the 700 W cap engaged: clock 1980 -> 1695 MHz) until
-	 * ~0.75 s, then 50-55 (bench/results/gemm-home-2026-11-26l.md); one H200 likewise; on SGEMM
-	 * both stay under the cap (bench/results/gemm-power-2026-11-26d.md). */
+	 * 61.5-62.5 TFLOP/s for ~0.1 s, then 55-57 (the 700 W cap engaged: clock 1980 -> 1725 MHz),
+	 * a dip to 44-48 about 0.8-1.1 s in, then 55-57 again: one level, read as 54 after 0.084 s
+	 * (bench/results/gemm-cap-2026-11-26l.md); one H200 likewise; on SGEMM both stay under the
+	 * cap (bench/results/gemm-power-2026-11-26d.md). */
 	double engaged[2][PM_MAX_RATES];
 	double engaged_s[2][PM_MAX_RATES];
 	double sustained[2][PM_MAX_RATES];
