@@ -102,8 +102,7 @@ static cublasHandle_t direct_begin(const char *who, int dev, int *current)
 /* PARALIA_VERBOSE >= 1: each direct call says so (tests/gemm_direct.sh looks for it). */
 static void direct_said(const char *who, int dev)
 {
-	const char *v = getenv("PARALIA_VERBOSE");
-	if (v && atoi(v) >= 1)
+	if (pm_verbose_level() >= 1)
 		fprintf(stderr, "paralia: %s: one cuBLAS call on GPU %d from the calling thread, outside "
 		        "StarPU\n", who, dev);
 }

@@ -61,8 +61,7 @@ static void LOCAL(fetch_next)(struct pl_matrix *mA, struct pl_matrix *mB, char t
 static void LOCAL(ahead_said)(const char *who, int blocks, int fetching, const struct pl_matrix *mA,
                               const struct pl_matrix *mB)
 {
-	const char *v = getenv("PARALIA_VERBOSE");
-	if (!v || atoi(v) < 2 || fetching == 0)
+	if (fetching == 0 || pm_verbose_level() < 2)
 		return;
 	fprintf(stderr, "paralia: %s: %d of %d blocks fetch ahead %s\n", who, fetching, blocks,
 	        mA->panels ? "B's tiles" : mB->panels ? "A's tiles" : "A's and B's tiles");

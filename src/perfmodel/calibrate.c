@@ -22,8 +22,8 @@
  * lately), then computes for RUN_S in chunks of ~CHUNK_S, two queued at a time, each timed by its
  * last product's end and read by pm_read_rest_run (the rate from rest, the rate once the cap
  * engaged and once settled, and when each took over); a size whose product takes more than
- * MAX_PRODUCT_S is left out (a slow GPU's 16384). watts: the GPU's mean power over its run (NVML's energy counter; 0 when the worker is
- * no GPU or NVML cannot tell). */
+ * MAX_PRODUCT_S is left out (a slow GPU's 16384). watts: the GPU's mean power over its run
+ * (NVML's energy counter; 0 when the worker is no GPU or NVML cannot tell). */
 enum { NC = 4, NBUF = 2 + NC, MAX_CHUNKS = 256 };
 #define REST_S 2.0
 #define RUN_S 1.6

@@ -188,8 +188,9 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
  * cap, in a call that follows one like it (calls run back to back, in a program's loop as in a
  * benchmark's repetitions): the GPU has been computing for `us` already when they start, and runs
  * at the table's rate up to engaged_s seconds from rest, at the engaged rate up to after_s, at the
- * sustained rate beyond. The slowdowns interpolated over the table's sizes, the delays the nearest
- * capped size's; none at a size without a sustain line. `us` itself without sustained rates. */
+ * sustained rate beyond. The slowdowns and the delays interpolated over the table's sizes (next to
+ * a size without a cap, the capped one's delays); none at a size without a sustain line. `us`
+ * itself without sustained rates. */
 double pm_capped_us(const struct pm_rates *r, int dbl, int T, double us);
 /* A GPU's calibration run from rest (paralia_calibrate_kernels): chunk c of nch ran n[c] products
  * of `flops` each, ending end[c] us after the start. gflops is its rate over the chunks starting in

@@ -241,16 +241,25 @@ static double useful_flops(char routine, double m, double n, double k)
 	}
 }
 
+int pm_node_cpu_workers(int node, int *ids, int max)
+{
+	int n = 0, nw = (int)starpu_worker_get_count();
+	for (int w = 0; w < nw && n < max; w++)
+		if (starpu_worker_get_type(w) == STARPU_CPU_WORKER &&
+		    (int)starpu_worker_get_memory_node((unsigned)w) == node)
+			ids[n++] = w;
+	return n;
+}
+
 void pm_plan_home_workers(struct pm_plan *pl, int node)
 {
-	int nw = (int)starpu_worker_get_count();
-	for (int w = 0; w < nw && w < 32 * 8; w++)
-		if (starpu_worker_get_type(w) == STARPU_CPU_WORKER &&
-		    (int)starpu_worker_get_memory_node((unsigned)w) == node) {
-			pl->home_mask[w / 32] |= 1u << (w % 32);
-			pl->home_mask_len = (unsigned)w / 32 + 1;
-			pl->home_workers++;
-		}
+	int ids[32 * 8], n = pm_node_cpu_workers(node, ids, 32 * 8);
+	for (int x = 0; x < n && ids[x] < 32 * 8; x++) {
+		int w = ids[x];
+		pl->home_mask[w / 32] |= 1u << (w % 32);
+		pl->home_mask_len = (unsigned)w / 32 + 1;
+		pl->home_workers++;
+	}
 }
 
 static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const struct pm_eval *e,
@@ -362,7 +371,7 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 	        machine_db.from_starpu ? ", links: StarPU bus model" : "");
 }
 
-static int verbose_level(void)
+int pm_verbose_level(void)
 {
 	const char *v = getenv("PARALIA_VERBOSE");
 	return v ? atoi(v) : 0;
@@ -445,7 +454,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	fill_plan(&ent->plan, &key, &e, metric);
 	ent->next = plans;
 	plans = ent;
-	if (verbose_level() >= 1)
+	if (pm_verbose_level() >= 1)
 		print_plan(&key, &ent->plan);
 	pthread_mutex_unlock(&plan_lock);
 	return &ent->plan;

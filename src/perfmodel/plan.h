@@ -38,9 +38,13 @@ struct pm_operand {
  * when a matrix lives on a GPU StarPU does not drive (message printed). */
 const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
                                   const struct pm_operand op[3], int reads_c, int force_T);
+/* The ids of the CPU workers of memory node `node`, at most max, in ids[]; how many. */
+int pm_node_cpu_workers(int node, int *ids, int max);
 /* Adds the CPU workers of memory node `node` (ids below 256) to pl's home_mask, home_workers:
  * those that add gemm's C at home (fill_plan; the sum line's calibration). */
 void pm_plan_home_workers(struct pm_plan *pl, int node);
+/* PARALIA_VERBOSE's level (0 unset): 1 each new plan, 2 also gemm's fetching ahead per call. */
+int pm_verbose_level(void);
 /* Worker C tile (i, j) is pinned to, or -1. */
 static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
 {

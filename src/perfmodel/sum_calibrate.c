@@ -25,18 +25,6 @@
 #define SUM_PAIRS 4
 #define SUM_REPS 4
 #define SUM_SUBMITS 16
-#define SUM_MAX_PARTS 64
-
-/* The CPU workers whose memory is StarPU's main RAM, at most `max`: their ids in ids[]. */
-static int main_ram_cpu_workers(int *ids, int max)
-{
-	int n = 0;
-	for (unsigned w = 0; w < starpu_worker_get_count() && n < max; w++)
-		if (starpu_worker_get_type((int)w) == STARPU_CPU_WORKER &&
-		    starpu_worker_get_memory_node(w) == STARPU_MAIN_RAM)
-			ids[n++] = (int)w;
-	return n;
-}
 
 /* us per tile to submit pl_home_sum on s (scratch) and c, main RAM's CPU workers adding, as
  * gemm's plans have them. */
@@ -57,7 +45,9 @@ static double submit_us(starpu_data_handle_t s, starpu_data_handle_t c)
 
 double pm_measure_sum(double *submit)
 {
-	int ids[SUM_MAX_PARTS], n = main_ram_cpu_workers(ids, SUM_MAX_PARTS), ok = n > 0;
+	/* one slice per worker, as many as a tile's sum has at most (pl_home_sum) */
+	int ids[PL_HOME_MAX_PARTS], n = pm_node_cpu_workers(STARPU_MAIN_RAM, ids, PL_HOME_MAX_PARTS);
+	int ok = n > 0;
 	size_t bytes = (size_t)SUM_T * SUM_T * sizeof(double);
 	double *tile[2 * SUM_PAIRS] = { NULL }, best = 0;
 	starpu_data_handle_t h[2 * SUM_PAIRS];
@@ -106,10 +96,13 @@ double pm_measure_sum(double *submit)
 #define SUM_COMMENT "# sum GB/s: the CPU workers adding FP64 tiles of"
 #define SUM_COMMENT_2 "# each (both tiles read, C written), and us to submit one tile's"
 
-static void write_sum(FILE *f, double gbs, double us)
+/* The sum line and its comment into f, and what was measured said as `who`. */
+static void write_sum(const char *who, FILE *f, double gbs, double us)
 {
 	fprintf(f, SUM_COMMENT " %d into C at once, a column slice\n"
 	        SUM_COMMENT_2 ": gemm's C added at home\nsum %.2f %.1f\n", SUM_T, gbs, us);
+	fprintf(stderr, "paralia: %s: CPU workers adding tiles at once: %.1f GB/s, %.1f us to submit a "
+	        "tile's\n", who, gbs, us);
 }
 
 int pm_calibrate_sum(FILE *f)
@@ -117,9 +110,7 @@ int pm_calibrate_sum(FILE *f)
 	double us, gbs = pm_measure_sum(&us);
 	if (!(gbs > 0))
 		return 0;
-	fprintf(stderr, "paralia: paralia_calibrate_kernels: CPU workers adding tiles at once: %.1f GB/s, "
-	        "%.1f us to submit a tile's\n", gbs, us);
-	write_sum(f, gbs, us);
+	write_sum("paralia_calibrate_kernels", f, gbs, us);
 	return 1;
 }
 
@@ -168,8 +159,6 @@ int paralia_calibrate_sum(const char *path)
 	fclose(in);
 	if (len > 0 && line[len - 1] != '\n') /* a last line without its end */
 		fputc('\n', out);
-	write_sum(out, gbs, us);
-	fprintf(stderr, "paralia: %s: CPU workers adding tiles at once: %.1f GB/s, %.1f us to submit a "
-	        "tile's\n", who, gbs, us);
+	write_sum(who, out, gbs, us);
 	return pm_table_commit(who, out, tmp, path);
 }
