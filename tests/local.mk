@@ -105,7 +105,12 @@ TESTS += tests/blas_home_warm
 # gemm with C added at home (PARALIA_C_HOME=all): slices summed by the CPU workers, against CBLAS.
 EXTRA_DIST += tests/gemm_home.sh
 TESTS += tests/gemm_home.sh
-# gemm with every operand on one GPU in one tile: one cuBLAS call from the calling thread (GPU).
+# How gemm's direct path computes a shape: one call or blocks over two streams, measured.
+check_PROGRAMS += tests/direct_way
+tests_direct_way_SOURCES = tests/direct_way.c $(TESTING_SOURCES)
+TESTS += tests/direct_way
+# gemm with every operand on one GPU in one tile: one cuBLAS call from the calling thread, or C in
+# blocks over two streams (GPU).
 EXTRA_DIST += tests/gemm_direct.sh
 TESTS += tests/gemm_direct.sh
 # Both factorisation examples with their residual check, and their bad command lines.

@@ -8,9 +8,13 @@
  * (bench/results/gemm-pages-2026-11-26i.md). With the operands the caller's own device memory
  * and no matrix kept (paralia_keep), StarPU has no copy to keep coherent, so nothing is lost.
  *
- * Each GPU gets paralia's own cuBLAS handle and non-blocking stream, made at its first direct
- * call; a mutex per GPU makes the calls on it one at a time (a handle is not for concurrent
- * use). The call waits for its stream, so it returns with C final, as every paralia call does.
+ * Where C in blocks over two streams was measured faster for the shape (direct_way.c), the call
+ * makes one cuBLAS call per block instead, alternating between the streams.
+ *
+ * Each GPU gets paralia's own two cuBLAS handles, each on its own non-blocking stream (a handle's
+ * workspace is not for two streams at once), made at its first direct call; a mutex per GPU makes
+ * the calls on it one at a time (a handle is not for concurrent use). The call waits for its
+ * streams, so it returns with C final, as every paralia call does.
  */
 #ifndef PARALIA_PREC
 #include "config.h"
@@ -23,34 +27,40 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define DIRECT_MAX_GPUS 64
+#define DIRECT_STREAMS 2 /* the blocks' streams; the first also carries one-call products */
 
 static struct direct_gpu {
 	pthread_mutex_t lock;
-	cublasHandle_t blas;
-	cudaStream_t stream;
+	cublasHandle_t blas[DIRECT_STREAMS];
+	cudaStream_t stream[DIRECT_STREAMS];
+	int ready; /* every handle made, each on its stream */
 } gpus[DIRECT_MAX_GPUS];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void direct_release(void)
 {
 	for (int d = 0; d < DIRECT_MAX_GPUS; d++) {
-		pthread_mutex_lock(&gpus[d].lock);
-		if (gpus[d].blas || gpus[d].stream) {
-			int current;
-			if (cudaGetDevice(&current) != cudaSuccess)
-				current = -1;
-			cudaSetDevice(d);
-			if (gpus[d].blas)
-				cublasDestroy(gpus[d].blas);
-			if (gpus[d].stream)
-				cudaStreamDestroy(gpus[d].stream);
-			gpus[d].blas = NULL, gpus[d].stream = NULL;
-			if (current >= 0)
-				cudaSetDevice(current);
-		}
-		pthread_mutex_unlock(&gpus[d].lock);
+		struct direct_gpu *g = &gpus[d];
+		pthread_mutex_lock(&g->lock);
+		for (int i = 0; i < DIRECT_STREAMS; i++)
+			if (g->blas[i] || g->stream[i]) {
+				int current;
+				if (cudaGetDevice(&current) != cudaSuccess)
+					current = -1;
+				cudaSetDevice(d);
+				if (g->blas[i])
+					cublasDestroy(g->blas[i]);
+				if (g->stream[i])
+					cudaStreamDestroy(g->stream[i]);
+				g->blas[i] = NULL, g->stream[i] = NULL;
+				if (current >= 0)
+					cudaSetDevice(current);
+			}
+		g->ready = 0;
+		pthread_mutex_unlock(&g->lock);
 	}
 }
 
@@ -60,10 +70,28 @@ static void direct_init(void)
 		pthread_mutex_init(&gpus[d].lock, NULL);
 }
 
-/* Locks GPU dev, makes it current and returns its handle (NULL, unlocked, the caller's device
- * current again, on failure: the call then goes through StarPU; *current: the caller's device,
- * to give back in direct_end). */
-static cublasHandle_t direct_begin(const char *who, int dev, int *current)
+/* Makes handle i of GPU g (current) on its stream, as far as it is not made yet. */
+static cudaError_t make_handle(struct direct_gpu *g, int i, cublasStatus_t *s)
+{
+	cudaError_t e = cudaSuccess;
+	if (!g->stream[i])
+		e = cudaStreamCreateWithFlags(&g->stream[i], cudaStreamNonBlocking);
+	if (e == cudaSuccess && !g->blas[i]) {
+		/* released at paralia_shutdown, with StarPU idle */
+		pl_on_shutdown(PL_SHUTDOWN_STATE, direct_release);
+		if ((*s = cublasCreate(&g->blas[i])) == CUBLAS_STATUS_SUCCESS &&
+		    (*s = cublasSetStream(g->blas[i], g->stream[i])) != CUBLAS_STATUS_SUCCESS)
+			cublasDestroy(g->blas[i]); /* never a handle off the stream direct_end waits for */
+		if (*s != CUBLAS_STATUS_SUCCESS)
+			g->blas[i] = NULL;
+	}
+	return e;
+}
+
+/* Locks GPU dev, makes it current and returns it (NULL, unlocked, the caller's device current
+ * again, on failure: the call then goes through StarPU; *current: the caller's device, to give
+ * back in direct_end). */
+static struct direct_gpu *direct_begin(const char *who, int dev, int *current)
 {
 	pthread_once(&once, direct_init);
 	if (dev < 0 || dev >= DIRECT_MAX_GPUS)
@@ -73,20 +101,9 @@ static cublasHandle_t direct_begin(const char *who, int dev, int *current)
 	if (cudaGetDevice(current) != cudaSuccess)
 		*current = -1;
 	cudaError_t e = cudaSetDevice(dev);
-	if (e == cudaSuccess && !g->stream)
-		e = cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking);
 	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
-	if (e == cudaSuccess && !g->blas) {
-		/* released at paralia_shutdown, with StarPU idle */
-		pl_on_shutdown(PL_SHUTDOWN_STATE, direct_release);
-		if ((s = cublasCreate(&g->blas)) == CUBLAS_STATUS_SUCCESS &&
-		    (s = cublasSetStream(g->blas, g->stream)) != CUBLAS_STATUS_SUCCESS) {
-			cublasDestroy(g->blas); /* never a handle off the stream direct_end waits for */
-			g->blas = NULL;
-		}
-		if (s != CUBLAS_STATUS_SUCCESS)
-			g->blas = NULL;
-	}
+	for (int i = 0; i < DIRECT_STREAMS && !g->ready && e == cudaSuccess && s == CUBLAS_STATUS_SUCCESS; i++)
+		e = make_handle(g, i, &s);
 	if (e != cudaSuccess || s != CUBLAS_STATUS_SUCCESS) {
 		fprintf(stderr, "paralia: %s: cannot set up cuBLAS on GPU %d (%s): through StarPU\n", who,
 		        dev, e != cudaSuccess ? cudaGetErrorString(e) : "cublasCreate failed");
@@ -96,21 +113,46 @@ static cublasHandle_t direct_begin(const char *who, int dev, int *current)
 		pthread_mutex_unlock(&g->lock);
 		return NULL;
 	}
-	return g->blas;
+	g->ready = 1;
+	return g;
 }
 
-/* PARALIA_VERBOSE >= 1: each direct call says so (tests/gemm_direct.sh looks for it). */
-static void direct_said(const char *who, int dev)
+/* PARALIA_VERBOSE >= 1: each direct call says so, and how (tests/gemm_direct.sh looks for it). */
+static void direct_said(const char *who, int dev, int way, int m, int n)
 {
-	if (pm_verbose_level() >= 1)
-		fprintf(stderr, "paralia: %s: one cuBLAS call on GPU %d from the calling thread, outside "
-		        "StarPU\n", who, dev);
+	if (pm_verbose_level() < 1)
+		return;
+	int nb = pl_direct_block();
+	if (way == PL_WAY_BLOCKS)
+		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: C in %ld "
+		        "blocks of %d over two streams\n", who, dev, (long)(m / nb + (m % nb > 0)) * (n / nb + (n % nb > 0)), nb);
+	else
+		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: one cuBLAS "
+		        "call\n", who, dev);
 }
 
-/* Waits for the call on GPU dev, gives the caller its device back and unlocks the GPU. */
-static int direct_end(const char *who, int dev, int current, cublasStatus_t s)
+static double now_s(void)
 {
-	cudaError_t e = cudaStreamSynchronize(gpus[dev].stream);
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Waits for the call's streams on GPU g; what went wrong, if anything. */
+static cudaError_t direct_wait(struct direct_gpu *g)
+{
+	cudaError_t e = cudaSuccess;
+	for (int i = DIRECT_STREAMS - 1; i >= 0; i--) {
+		cudaError_t ei = cudaStreamSynchronize(g->stream[i]);
+		if (e == cudaSuccess)
+			e = ei;
+	}
+	return e;
+}
+
+/* Gives the caller its device back and unlocks GPU dev; the call's outcome. */
+static int direct_end(const char *who, int dev, int current, cublasStatus_t s, cudaError_t e)
+{
 	if (current >= 0)
 		cudaSetDevice(current);
 	pthread_mutex_unlock(&gpus[dev].lock);
@@ -150,6 +192,30 @@ int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int 
 #include "common/instantiate.h"
 #else
 
+#ifdef PARALIA_USE_CUDA
+/* C in blocks of nb x nb, each over the whole k, one cuBLAS call each, column by column of blocks,
+ * alternating between GPU g's streams (cuBLASXt's way; direct_way.c says when). */
+static cublasStatus_t LOCAL(gemm_blocks)(struct direct_gpu *g, int nb, char tA, char tB, int m, int n,
+                                         int k, real_t alpha, const real_t *A, int lda,
+                                         const real_t *B, int ldb, real_t beta, real_t *C, int ldc)
+{
+	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
+	int q = 0, rows, cols; /* j + cols <= n, i + rows <= m: no overflow near INT_MAX */
+	for (int j = 0; j < n && s == CUBLAS_STATUS_SUCCESS; j += cols) {
+		cols = n - j < nb ? n - j : nb;
+		for (int i = 0; i < m && s == CUBLAS_STATUS_SUCCESS; i += rows, q++) {
+			rows = m - i < nb ? m - i : nb;
+			/* rows i.. of op(A), columns j.. of op(B) */
+			const real_t *a = tA == 'N' ? A + i : A + (size_t)i * lda;
+			const real_t *b = tB == 'N' ? B + (size_t)j * ldb : B + j;
+			s = CUBLAS(gemm)(g->blas[q % DIRECT_STREAMS], pl_cublas_trans(tA), pl_cublas_trans(tB),
+			                 rows, cols, k, &alpha, a, lda, b, ldb, &beta, C + i + (size_t)j * ldc, ldc);
+		}
+	}
+	return s;
+}
+#endif
+
 int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t alpha,
                           const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C,
                           int ldc)
@@ -157,16 +223,23 @@ int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t
 #ifdef PARALIA_USE_CUDA
 	const char *who = NAME_STR(gemm);
 	int current;
-	cublasHandle_t h = direct_begin(who, dev, &current);
-	if (!h)
+	struct direct_gpu *g = direct_begin(who, dev, &current);
+	if (!g)
 		return PL_DIRECT_UNAVAILABLE;
-	/* One call: C in column panels of 4096 (cuBLASXt-like) ran FP32's odd shapes 2-6% faster
-	 * on one H100 and its square ones 4-5% slower on another (calls 8-9 of
-	 * bench/results/gemm-pages-2026-11-26i.md): not kept. */
-	cublasStatus_t s = CUBLAS(gemm)(h, pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k, &alpha,
-	                                A, lda, B, ldb, &beta, C, ldc);
-	direct_said(who, dev);
-	return direct_end(who, dev, current, s);
+	const struct pl_direct_shape shape = { dev, sizeof(real_t) == sizeof(double) ? 'd' : 's', tA, tB,
+	                                       m, n, k };
+	int way = pl_direct_way_next(&shape);
+	double t0 = now_s();
+	cublasStatus_t s = way == PL_WAY_BLOCKS
+	                   ? LOCAL(gemm_blocks)(g, pl_direct_block(), tA, tB, m, n, k, alpha, A, lda, B,
+	                                        ldb, beta, C, ldc)
+	                   : CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k,
+	                                  &alpha, A, lda, B, ldb, &beta, C, ldc);
+	cudaError_t e = direct_wait(g);
+	if (s == CUBLAS_STATUS_SUCCESS && e == cudaSuccess)
+		pl_direct_way_timed(&shape, way, now_s() - t0);
+	direct_said(who, dev, way, m, n);
+	return direct_end(who, dev, current, s, e);
 #else
 	(void)dev, (void)tA, (void)tB, (void)m, (void)n, (void)k, (void)alpha, (void)A, (void)lda;
 	(void)B, (void)ldb, (void)beta, (void)C, (void)ldc;

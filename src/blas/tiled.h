@@ -128,6 +128,21 @@ int pl_gemm_direct_s(int dev, char tA, char tB, int m, int n, int k, float alpha
 int pl_gemm_direct_d(int dev, char tA, char tB, int m, int n, int k, double alpha, const double *A,
                      int lda, const double *B, int ldb, double beta, double *C, int ldc);
 
+/* direct_way.c: how the direct path computes a product of a shape (GPU dev, precision 's'/'d',
+ * transpositions, sizes): one cuBLAS call (PL_WAY_WHOLE) or C in blocks of pl_direct_block() over
+ * two streams (PL_WAY_BLOCKS), measured on the shape's first four calls (pl_direct_way_timed: how
+ * long the way pl_direct_way_next gave took); PARALIA_DIRECT_WAY=whole|blocks forces a way,
+ * PARALIA_DIRECT_BLOCK the block (2048). */
+enum { PL_WAY_WHOLE, PL_WAY_BLOCKS };
+struct pl_direct_shape {
+	int dev;
+	char prec, tA, tB;
+	int m, n, k;
+};
+int pl_direct_block(void);
+int pl_direct_way_next(const struct pl_direct_shape *s);
+void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double seconds);
+
 /* home_sum.c: C tile c = s + beta c on the CPU workers of C's node (the plan's home_mask), in
  * column slices, s coming home as one copy; s and c stay registered (the caller unregisters s).
  * Returns 0 or a task submission's error. */

@@ -160,7 +160,8 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 	}
 	char tmp[600];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
+	/* a fresh machine has no $PARALIA_HOME yet (as the link map's writer, make it) */
+	FILE *f = lm_make_parent_dir(tmp) ? NULL : fopen(tmp, "w");
 	if (!f) {
 		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, tmp, strerror(errno));
 		return PARALIA_ERR_RUNTIME;

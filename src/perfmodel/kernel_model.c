@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Time of the gemm tile kernel per device class and tile size. Sources, best first:
- *   1. StarPU's history perf model of paralia's own gemm codelet, when it has been calibrated for
- *      that worker's architecture and tile shape (pm_rates_from_starpu);
- *   2. a kernel table in $PARALIA_HOME/kernels-<host>.txt (written by a calibration run or by hand,
- *      optionally with watts per device for the energy metrics);
+ * Time of the gemm tile kernel per device class and tile size. Sources, best first (plan.c's
+ * device_rates):
+ *   1. a kernel table in $PARALIA_HOME/kernels-<host>.txt (written by paralia-kernels or by hand,
+ *      optionally with watts per device for the energy metrics) whose devices line names this
+ *      machine's GPUs: the same table gives the same plans;
+ *   2. StarPU's history perf model of paralia's own gemm codelet, where it has been calibrated
+ *      for that worker's architecture and tile shape (plan.c's rates_from_history);
  *   3. defaults: the H200 cuBLAS rates measured on the 4xH200 machine, a per-core CPU estimate.
  */
 #include "config.h"

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * How gemm's direct path computes a shape (src/blas/direct_way.c), without a GPU: a shape's first
+ * four calls whole, in blocks, whole, in blocks, then the way of the faster call for good (blocks
+ * only when 1% faster), a way's slow first call (one-time costs) outweighed by its second; one
+ * block is never split; shapes differing in GPU, precision or transposition are told apart; the
+ * oldest of more shapes than the memory holds is measured again; times that are not times, or of
+ * shapes never asked, change nothing. PARALIA_DIRECT_WAY forces a way, PARALIA_DIRECT_BLOCK sets
+ * the block, and values that are neither are said and ignored (each in a child process: the
+ * environment is read once per process). The kernels themselves: tests/gemm_direct.sh on a GPU.
+ */
+#include "tests/testing.h"
+#include "blas/tiled.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static struct pl_direct_shape shape(int dev, char prec, char tA, int m, int n, int k)
+{
+	struct pl_direct_shape s = { dev, prec, tA, 'N', m, n, k };
+	return s;
+}
+
+/* Runs the shape's calls the way they would go, each taking whole_s or blocks_s; the ways. */
+static void calls(const struct pl_direct_shape *s, double whole_s, double blocks_s, int n, int *ways)
+{
+	for (int i = 0; i < n; i++) {
+		ways[i] = pl_direct_way_next(s);
+		pl_direct_way_timed(s, ways[i], ways[i] == PL_WAY_BLOCKS ? blocks_s : whole_s);
+	}
+}
+
+static void measuring(void)
+{
+	t_check(pl_direct_block() == 100, "PARALIA_DIRECT_BLOCK=100 read: %d", pl_direct_block());
+	int w[6];
+
+	/* a way's first call slow (one-time costs), its second not: each way's faster call counts */
+	struct pl_direct_shape first = shape(0, 's', 'N', 3000, 300, 300);
+	const double took[4] = { 100.0, 0.95, 1.0, 1.2 };
+	int f[5];
+	for (int i = 0; i < 4; i++) {
+		f[i] = pl_direct_way_next(&first);
+		pl_direct_way_timed(&first, f[i], took[i]);
+	}
+	f[4] = pl_direct_way_next(&first);
+	t_check(f[0] == PL_WAY_WHOLE && f[1] == PL_WAY_BLOCKS && f[2] == PL_WAY_WHOLE &&
+	        f[3] == PL_WAY_BLOCKS && f[4] == PL_WAY_BLOCKS, "whole 100 then 1.0 s, blocks 0.95 then "
+	        "1.2: whole, blocks, whole, blocks, then blocks (%d %d %d %d %d)", f[0], f[1], f[2], f[3], f[4]);
+	struct pl_direct_shape second = shape(0, 's', 'N', 3001, 300, 300);
+	const double took2[4] = { 100.0, 1.2, 1.0, 1.1 };
+	for (int i = 0; i < 4; i++)
+		pl_direct_way_timed(&second, pl_direct_way_next(&second), took2[i]);
+	int g = pl_direct_way_next(&second);
+	t_check(g == PL_WAY_WHOLE, "whole 100 then 1.0 s, blocks 1.2 then 1.1: whole (%d)", g);
+
+	struct pl_direct_shape one = shape(0, 'd', 'N', 100, 100, 5000);
+	calls(&one, 1.0, 0.1, 3, w);
+	t_check(w[0] == PL_WAY_WHOLE && w[1] == PL_WAY_WHOLE && w[2] == PL_WAY_WHOLE,
+	        "one block (100 x 100) is never split: %d %d %d", w[0], w[1], w[2]);
+
+	struct pl_direct_shape fast = shape(0, 's', 'N', 2000, 1700, 900);
+	calls(&fast, 1.0, 0.9, 6, w);
+	t_check(w[0] == PL_WAY_WHOLE && w[1] == PL_WAY_BLOCKS && w[2] == PL_WAY_WHOLE &&
+	        w[3] == PL_WAY_BLOCKS, "the trials: whole, blocks, whole, blocks (%d %d %d %d)", w[0], w[1],
+	        w[2], w[3]);
+	t_check(w[4] == PL_WAY_BLOCKS && w[5] == PL_WAY_BLOCKS, "blocks 10%% faster: kept (%d %d)", w[4], w[5]);
+	pl_direct_way_timed(&fast, PL_WAY_WHOLE, 0.01); /* a later time does not move the choice */
+	t_check(pl_direct_way_next(&fast) == PL_WAY_BLOCKS, "the first times decide, not later ones");
+
+	struct pl_direct_shape close = shape(0, 'd', 'N', 2000, 1700, 900);
+	calls(&close, 1.0, 0.995, 6, w);
+	t_check(w[3] == PL_WAY_BLOCKS && w[4] == PL_WAY_WHOLE && w[5] == PL_WAY_WHOLE,
+	        "blocks 0.5%% faster: one call (%d %d %d); the FP32 choice of the same sizes not taken",
+	        w[3], w[4], w[5]);
+	struct pl_direct_shape slow = shape(1, 's', 'N', 2000, 1700, 900);
+	calls(&slow, 1.0, 1.04, 6, w);
+	t_check(w[3] == PL_WAY_BLOCKS && w[4] == PL_WAY_WHOLE && w[5] == PL_WAY_WHOLE,
+	        "blocks 4%% slower on another GPU: one call (%d %d %d)", w[3], w[4], w[5]);
+	struct pl_direct_shape trans = shape(0, 's', 'T', 2000, 1700, 900);
+	t_check(pl_direct_way_next(&trans) == PL_WAY_WHOLE, "A transposed: a shape of its own, measured");
+	pl_direct_way_timed(&trans, PL_WAY_WHOLE, 1.0);
+
+	struct pl_direct_shape never = shape(0, 'd', 'N', 3000, 3000, 3000);
+	pl_direct_way_timed(&never, PL_WAY_BLOCKS, 0.001); /* never asked: not remembered */
+	struct pl_direct_shape nan = shape(0, 'd', 'N', 4000, 300, 300);
+	int a = pl_direct_way_next(&nan);
+	pl_direct_way_timed(&nan, a, -1.0);
+	pl_direct_way_timed(&nan, a, NAN);
+	int b = pl_direct_way_next(&nan);
+	t_check(a == PL_WAY_WHOLE && b == PL_WAY_WHOLE, "a time of 0, below 0 or NaN is not one: still "
+	        "measuring one call (%d %d)", a, b);
+	calls(&never, 1.0, 2.0, 5, w);
+	t_check(w[0] == PL_WAY_WHOLE && w[1] == PL_WAY_BLOCKS && w[3] == PL_WAY_BLOCKS && w[4] == PL_WAY_WHOLE,
+	        "a time for a shape never asked is forgotten (%d %d %d %d)", w[0], w[1], w[3], w[4]);
+
+	/* more shapes than the memory holds (256): the oldest ones are measured again */
+	for (int i = 0; i < 300; i++) {
+		struct pl_direct_shape s = shape(0, 'd', 'N', 5000 + i, 300, 300);
+		calls(&s, 1.0, 0.5, 4, w);
+	}
+	for (int i = 250; i < 300; i += 49) {
+		struct pl_direct_shape recent = shape(0, 'd', 'N', 5000 + i, 300, 300);
+		t_check(pl_direct_way_next(&recent) == PL_WAY_BLOCKS, "one of the 50 newest shapes "
+		        "remembered: %d", 5000 + i);
+	}
+	int again = pl_direct_way_next(&fast);
+	t_check(again == PL_WAY_WHOLE, "the oldest shape forgotten, measured again from one call: %d", again);
+}
+
+/* In a child process with the environment set: 0 when its checks passed. */
+static int child(const char *way, const char *block, void (*f)(void))
+{
+	fflush(stdout);
+	pid_t p = fork();
+	if (p == 0) {
+		if (way)
+			setenv("PARALIA_DIRECT_WAY", way, 1);
+		else
+			unsetenv("PARALIA_DIRECT_WAY");
+		setenv("PARALIA_DIRECT_BLOCK", block, 1);
+		t_failures = t_checks = 0;
+		f();
+		fflush(stdout);
+		_exit(t_failures ? 1 : 0);
+	}
+	int st;
+	return p > 0 && waitpid(p, &st, 0) == p && WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+static void forced_blocks(void)
+{
+	struct pl_direct_shape s = shape(0, 'd', 'N', 2000, 1700, 900), one = shape(0, 'd', 'N', 90, 60, 900);
+	t_check(pl_direct_way_next(&s) == PL_WAY_BLOCKS, "PARALIA_DIRECT_WAY=blocks: the first call too");
+	t_check(pl_direct_way_next(&one) == PL_WAY_WHOLE, "PARALIA_DIRECT_WAY=blocks: one block whole");
+}
+
+static void forced_whole(void)
+{
+	struct pl_direct_shape s = shape(0, 'd', 'N', 2000, 1700, 900);
+	int w[3];
+	calls(&s, 1.0, 0.1, 3, w);
+	t_check(w[1] == PL_WAY_WHOLE && w[2] == PL_WAY_WHOLE, "PARALIA_DIRECT_WAY=whole: never blocks");
+}
+
+static int first_next(void *arg)
+{
+	struct pl_direct_shape s = shape(0, 'd', 'N', 3000, 3000, 10);
+	*(int *)arg = pl_direct_way_next(&s);
+	return pl_direct_block();
+}
+
+static void bad_values(void)
+{
+	char out[1024];
+	int way = -1;
+	int nb = t_capture_stderr(first_next, &way, out, sizeof out);
+	t_check(nb == 2048 && t_lines(out) == 2 && strstr(out, "PARALIA_DIRECT_WAY=sideways") &&
+	        strstr(out, "PARALIA_DIRECT_BLOCK=0"), "bad values said and ignored (block %d): %s", nb, out);
+	t_check(way == PL_WAY_WHOLE, "bad PARALIA_DIRECT_WAY: measuring, one call first (%d)", way);
+	struct pl_direct_shape s = shape(0, 'd', 'N', 3000, 3000, 10);
+	pl_direct_way_timed(&s, way, 1.0);
+	t_check(pl_direct_way_next(&s) == PL_WAY_BLOCKS, "bad PARALIA_DIRECT_WAY: measuring, blocks next");
+}
+
+int main(void)
+{
+	t_set_name("direct_way");
+	t_check(child(NULL, "100", measuring) == 0, "measuring the shapes' ways");
+	t_check(child("blocks", "100", forced_blocks) == 0, "PARALIA_DIRECT_WAY=blocks");
+	t_check(child("whole", "100", forced_whole) == 0, "PARALIA_DIRECT_WAY=whole");
+	t_check(child("sideways", "0", bad_values) == 0, "bad values");
+	return t_summary();
+}
