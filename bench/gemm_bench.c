@@ -15,11 +15,12 @@
  *
  * Every system gets the same data (same generator and seed), in pinned host memory or on the GPU
  * the placement names. Each timed call runs from entry until C is back where it lives (the graph
- * unregisters its tiles, cuBLASXt synchronizes every GPU). BENCH_UNTIMED (default 4) untimed
- * calls: a warm-up, whose result is checked on sampled entries against a double-precision dot
- * product on the host, and more (cuBLASXt's and dmdas's one per candidate block or tile, the best
- * kept; paralia's direct path measuring its way), so every system's timed calls start as far into
- * a run of the GPU; then BENCH_REPS (default 5) timed calls; the line gives their median, min and max (BENCH_EACH=1 also
+ * unregisters its tiles, cuBLASXt synchronizes every GPU). BENCH_UNTIMED (default 4; at least 1 +
+ * the candidates) untimed calls: a warm-up and more (cuBLASXt's and dmdas's one per candidate
+ * block or tile, the best kept; paralia's direct path measuring its way on its first four, so
+ * fewer than 4 mixes its trials into the timed calls), so every system's timed calls start as far
+ * into a run of the GPU; C is checked on sampled entries against double-precision dot products on
+ * the host after the warm-up and after the untimed calls; then BENCH_REPS (default 5) timed calls; the line gives their median, min and max (BENCH_EACH=1 also
  * prints each call's time, in order, on stderr: whether a process's calls are alike). C = A B + beta C
  * with beta = BENCH_BETA (default 0.5; 0: C is not read). BENCH_HOST_PAGES=huge puts the host
  * matrices in transparent huge pages (2 MB aligned, madvise(MADV_HUGEPAGE)) pinned by
@@ -258,8 +259,12 @@ fail:
 }
 
 /* Worst sampled error of C = A B + beta C0, in units of k eps sum |a b| (below 1 is expected). */
-static double check(const struct operands *o, const struct point *p, double beta)
+/* After `calls` calls of C = A B + beta C: C = beta^calls C0 + (1 + beta + .. + beta^(calls-1)) A B. */
+static double check(const struct operands *o, const struct point *p, double beta, int calls)
 {
+	double bc = 1, sum = 0; /* beta^calls, the sum of the lower powers */
+	for (int i = 0; i < calls; i++)
+		sum += bc, bc *= beta;
 	int single = p->prec == 's';
 	double eps = single ? 5.96e-8 : 1.11e-16, worst = 0;
 	for (int t = 0; t < SAMPLES; t++) {
@@ -276,9 +281,9 @@ static double check(const struct operands *o, const struct point *p, double beta
 			c = single ? f : d;
 #endif
 		}
-		double ref = beta * o->c0[t], scale = fabs(ref);
+		double ref = bc * o->c0[t], scale = fabs(ref);
 		for (int l = 0; l < p->k; l++) {
-			double ab = get(o->host[0], o->si[t] + (size_t)l * p->m, single)
+			double ab = sum * get(o->host[0], o->si[t] + (size_t)l * p->m, single)
 			          * get(o->host[1], l + (size_t)o->sj[t] * p->k, single);
 			ref += ab;
 			scale += fabs(ab);
@@ -488,17 +493,22 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 #ifdef PARALIA_SIMULATION
 	double err = NAN; /* no kernel ran: nothing to check */
 #else
-	double err = ret ? NAN : check(&o, p, beta);
+	double err = ret ? NAN : check(&o, p, beta, 1);
 #endif
 	/* Every system makes BENCH_UNTIMED calls before its timed ones, the warm-up and its choosing
 	 * included (cuBLASXt's block and dmdas's tile: one call per candidate; paralia's direct path
 	 * times each way twice on a shape's first four calls, src/blas/direct_way.c): a GPU under its
 	 * power cap runs a call slower or faster by how long it has computed (one H100, FP64: a dip
 	 * to 44-48 TFLOP/s 0.8-1.1 s into a run, gemm-cap-2026-11-26l.md), so the timed calls of
-	 * every system start as far into the run. */
+	 * every system start as far into the run (with more candidates than that, one call each). C is
+	 * checked again after them: paralia's second call is its direct path's first in blocks. */
 	int extra = bench_untimed() - 1 - (ncand > 1 ? ncand : 0);
 	for (int i = 0; i < extra && !ret; i++)
 		ret = call(p, &o, beta, cand[0]);
+#ifndef PARALIA_SIMULATION
+	if (!ret && extra > 0)
+		err = fmax(err, check(&o, p, beta, 1 + extra));
+#endif
 	int best = cand[0];
 	if (!ret && ncand > 1) {
 		double best_t = INFINITY;

@@ -3,11 +3,12 @@
  * How gemm's direct path computes a shape (src/blas/direct_way.c), without a GPU: a shape's first
  * four calls whole, in blocks, whole, in blocks, then the way of the faster call for good (blocks
  * only when 1% faster), a way's slow first call (one-time costs) outweighed by its second; one
- * block is never split; shapes differing in GPU, precision or transposition are told apart; the
- * oldest of more shapes than the memory holds is measured again; times that are not times, or of
- * shapes never asked, change nothing. PARALIA_DIRECT_WAY forces a way, PARALIA_DIRECT_BLOCK sets
- * the block, and values that are neither are said and ignored (each in a child process: the
- * environment is read once per process). The kernels themselves: tests/gemm_direct.sh on a GPU.
+ * block is never split, one dimension within a block is; shapes differing in GPU, precision,
+ * either transposition, m, n or k are told apart; the oldest of more shapes than the memory holds
+ * is measured again; times that are not times (0, below 0, NaN), or of shapes never asked, change
+ * nothing. PARALIA_DIRECT_WAY forces a way, PARALIA_DIRECT_BLOCK sets the block, and values that
+ * are neither are said and ignored (each in a child process: the environment is read once per
+ * process). The kernels themselves: tests/gemm_direct.sh on a GPU.
  */
 #include "tests/testing.h"
 #include "blas/tiled.h"
@@ -83,12 +84,30 @@ static void measuring(void)
 	struct pl_direct_shape trans = shape(0, 's', 'T', 2000, 1700, 900);
 	t_check(pl_direct_way_next(&trans) == PL_WAY_WHOLE, "A transposed: a shape of its own, measured");
 	pl_direct_way_timed(&trans, PL_WAY_WHOLE, 1.0);
+	/* each of B's transposition, n and k alone makes a shape of its own: after fast's blocks,
+	 * each starts measuring from one call */
+	struct pl_direct_shape other[3] = { fast, fast, fast };
+	other[0].tB = 'T', other[1].n = 1701, other[2].k = 901;
+	for (int i = 0; i < 3; i++) {
+		int o = pl_direct_way_next(&other[i]);
+		t_check(o == PL_WAY_WHOLE, "%s differs from a shape that takes blocks: measured from one "
+		        "call (%d)", i == 0 ? "B transposed" : i == 1 ? "n" : "k", o);
+		pl_direct_way_timed(&other[i], o, 1.0);
+	}
+	/* one dimension within the block is not one block: 3000 x 50 at 100 is split */
+	struct pl_direct_shape narrow = shape(0, 'd', 'N', 3000, 50, 900), flat = shape(0, 'd', 'N', 50, 3000, 900);
+	calls(&narrow, 1.0, 0.5, 3, w);
+	int fl[3];
+	calls(&flat, 1.0, 0.5, 3, fl);
+	t_check(w[1] == PL_WAY_BLOCKS && fl[1] == PL_WAY_BLOCKS, "3000 x 50 and 50 x 3000 in blocks of "
+	        "100 are measured (%d %d)", w[1], fl[1]);
 
 	struct pl_direct_shape never = shape(0, 'd', 'N', 3000, 3000, 3000);
 	pl_direct_way_timed(&never, PL_WAY_BLOCKS, 0.001); /* never asked: not remembered */
 	struct pl_direct_shape nan = shape(0, 'd', 'N', 4000, 300, 300);
 	int a = pl_direct_way_next(&nan);
 	pl_direct_way_timed(&nan, a, -1.0);
+	pl_direct_way_timed(&nan, a, 0.0);
 	pl_direct_way_timed(&nan, a, NAN);
 	int b = pl_direct_way_next(&nan);
 	t_check(a == PL_WAY_WHOLE && b == PL_WAY_WHOLE, "a time of 0, below 0 or NaN is not one: still "

@@ -203,12 +203,12 @@ static cublasStatus_t LOCAL(gemm_blocks)(struct direct_gpu *g, int nb, char tA, 
 	int q = 0, rows, cols; /* j + cols <= n, i + rows <= m: no overflow near INT_MAX */
 	for (int j = 0; j < n && s == CUBLAS_STATUS_SUCCESS; j += cols) {
 		cols = n - j < nb ? n - j : nb;
-		for (int i = 0; i < m && s == CUBLAS_STATUS_SUCCESS; i += rows, q++) {
+		for (int i = 0; i < m && s == CUBLAS_STATUS_SUCCESS; i += rows, q = (q + 1) % DIRECT_STREAMS) {
 			rows = m - i < nb ? m - i : nb;
 			/* rows i.. of op(A), columns j.. of op(B) */
 			const real_t *a = tA == 'N' ? A + i : A + (size_t)i * lda;
 			const real_t *b = tB == 'N' ? B + (size_t)j * ldb : B + j;
-			s = CUBLAS(gemm)(g->blas[q % DIRECT_STREAMS], pl_cublas_trans(tA), pl_cublas_trans(tB),
+			s = CUBLAS(gemm)(g->blas[q], pl_cublas_trans(tA), pl_cublas_trans(tB),
 			                 rows, cols, k, &alpha, a, lda, b, ldb, &beta, C + i + (size_t)j * ldc, ldc);
 		}
 	}

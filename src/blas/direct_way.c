@@ -90,7 +90,13 @@ static struct way_slot *find(const struct pl_direct_shape *s, int make)
 			return &slots[i];
 	if (!make)
 		return NULL;
-	struct way_slot *w = nslots < PL_WAY_SLOTS ? &slots[nslots++] : &slots[victim++ % PL_WAY_SLOTS];
+	struct way_slot *w;
+	if (nslots < PL_WAY_SLOTS) {
+		w = &slots[nslots++];
+	} else { /* the oldest */
+		w = &slots[victim];
+		victim = (victim + 1) % PL_WAY_SLOTS;
+	}
 	memset(w, 0, sizeof *w);
 	w->shape = *s;
 	return w;

@@ -120,7 +120,8 @@ void pl_call_end(struct pl_call *c);
 /* direct.c: the GPU a call can run as one cuBLAS call from the calling thread (one tile on one
  * GPU, every operand (ptrs[i], NULL: unused) in that GPU's memory, no matrix kept), else -1; and
  * that call: 0, PARALIA_ERR_RUNTIME (said), or PL_DIRECT_UNAVAILABLE when cuBLAS could not be
- * set up on that GPU (said; the caller then takes StarPU's path). Returns with C final. */
+ * set up on that GPU (said; the caller then takes StarPU's path). Returns with C final (on
+ * PARALIA_ERR_RUNTIME, as after a failed cuBLAS call, C may be partly updated). */
 #define PL_DIRECT_UNAVAILABLE 1
 int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k);
 int pl_gemm_direct_s(int dev, char tA, char tB, int m, int n, int k, float alpha, const float *A,
