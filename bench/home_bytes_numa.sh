@@ -18,8 +18,8 @@ export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export STARPU_HOME=$(mktemp -d) HWLOC_SYNTHETIC="package:1 numa:4 core:1 pu:1" STARPU_USE_NUMA=1
 export STARPU_SILENT=1 STARPU_BUS_STATS=1 STARPU_WORKER_STATS=1
 export PARALIA_LINKMAP=${PARALIA_LINKMAP:-$here/tests/data/linkmap/numa4-synthetic.txt}
-export BENCH_TILES=$nb BENCH_REPS=1 OPENBLAS_NUM_THREADS=1
-calls=2 # gemm_bench: one checked warm-up call, then BENCH_REPS timed calls
+export BENCH_TILES=$nb BENCH_UNTIMED=1 BENCH_REPS=1 OPENBLAS_NUM_THREADS=1
+calls=2 # gemm_bench: one checked warm-up call (BENCH_UNTIMED=1), then BENCH_REPS timed calls
 
 # StarPU picks each copy's source itself, the valid copy its bus model says is fastest. On the GPU
 # node its own calibration already rates GPU-GPU links far above the host's (320 vs 54 GB/s); on

@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 machines=${*:-h200x4 dgx1-v100}
 bash "$here/scripts/build.sh" >/dev/null 2>&1 && bash "$here/scripts/build.sh" --simulation >/dev/null 2>&1 \
   || { echo "sim_results: build failed (scripts/build.sh [--simulation])" >&2; exit 1; }
-export SIM_NO_BUILD=1 STARPU_BUS_STATS=1 PARALIA_VERBOSE=1 BENCH_REPS=1
+export SIM_NO_BUILD=1 STARPU_BUS_STATS=1 PARALIA_VERBOSE=1 BENCH_UNTIMED=1 BENCH_REPS=1
 
 . "$here/bench/starpu_bus.sh" # bus_gb
 policy_env() {

@@ -122,7 +122,7 @@ stage_sched() {
     bash bench/sched_compare.sh "_build/examples/paralia-$f" -n "$n" -nb "$nb"
   done
   echo "## tile GEMM graph d:$g:$g:$g:hhh tile $nb (gemm_bench graph: a warm-up call and a timed one)"
-  BENCH_TILES=$nb BENCH_REPS=1 CALLS=2 bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$g:$g:$g:hhh"
+  BENCH_TILES=$nb BENCH_UNTIMED=1 BENCH_REPS=1 CALLS=2 bash bench/sched_compare.sh _build/bench/gemm_bench graph "d:$g:$g:$g:hhh"
   # Where the time goes, one run each: the policy's per-worker summary (tasks, busy, idle, bytes
   # per link) and StarPU's worker statistics under dmdas.
   for f in ${SCHED_ANATOMY-lu}; do

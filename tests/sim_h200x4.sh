@@ -17,7 +17,7 @@ t0=$SECONDS
 log=$(mktemp) log0=$(mktemp)
 trap 'rm -f "$log" "$log0"' EXIT
 n=8192
-run() { PARALIA_VERBOSE=1 STARPU_BUS_STATS=1 BENCH_REPS=1 BENCH_TILES=1024 \
+run() { PARALIA_VERBOSE=1 STARPU_BUS_STATS=1 BENCH_UNTIMED=1 BENCH_REPS=1 BENCH_TILES=1024 \
           timeout 1200 bash "$here/scripts/simulate.sh" h200x4 gemm_bench graph "d:$n:$n:$n:hhh"; }
 run >"$log" 2>&1
 rc=$?
