@@ -20,8 +20,9 @@
  * block or tile, the best kept; paralia's direct path measuring its way on its first four, so
  * fewer than 4 mixes its trials into the timed calls), so every system's timed calls start as far
  * into a run of the GPU; C is checked on sampled entries against double-precision dot products on
- * the host after the warm-up and after the untimed calls; then BENCH_REPS (default 5) timed calls; the line gives their median, min and max (BENCH_EACH=1 also
- * prints each call's time, in order, on stderr: whether a process's calls are alike). C = A B + beta C
+ * the host after the warm-up and after the untimed calls; then BENCH_REPS (default 5) timed calls;
+ * the line gives their median, min and max (BENCH_EACH=1 also prints each call's time, in order,
+ * on stderr: whether a process's calls are alike). C = A B + beta C
  * with beta = BENCH_BETA (default 0.5; 0: C is not read). BENCH_HOST_PAGES=huge puts the host
  * matrices in transparent huge pages (2 MB aligned, madvise(MADV_HUGEPAGE)) pinned by
  * cudaHostRegister instead of cudaHostAlloc: whether the GPU's copies of tiles cut from them
@@ -258,8 +259,8 @@ fail:
 	return -1;
 }
 
-/* Worst sampled error of C = A B + beta C0, in units of k eps sum |a b| (below 1 is expected). */
-/* After `calls` calls of C = A B + beta C: C = beta^calls C0 + (1 + beta + .. + beta^(calls-1)) A B. */
+/* Worst sampled error of C after `calls` calls of C = A B + beta C, that is beta^calls C0 +
+ * (1 + beta + .. + beta^(calls-1)) A B, in units of k eps sum |a b| (below 1 is expected). */
 static double check(const struct operands *o, const struct point *p, double beta, int calls)
 {
 	double bc = 1, sum = 0; /* beta^calls, the sum of the lower powers */

@@ -27,7 +27,6 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #define DIRECT_MAX_GPUS 64
 #define DIRECT_STREAMS 2 /* the blocks' streams; the first also carries one-call products */
@@ -45,20 +44,24 @@ static void direct_release(void)
 	for (int d = 0; d < DIRECT_MAX_GPUS; d++) {
 		struct direct_gpu *g = &gpus[d];
 		pthread_mutex_lock(&g->lock);
+		int made = 0;
 		for (int i = 0; i < DIRECT_STREAMS; i++)
-			if (g->blas[i] || g->stream[i]) {
-				int current;
-				if (cudaGetDevice(&current) != cudaSuccess)
-					current = -1;
-				cudaSetDevice(d);
+			made |= g->blas[i] || g->stream[i];
+		if (made) {
+			int current;
+			if (cudaGetDevice(&current) != cudaSuccess)
+				current = -1;
+			cudaSetDevice(d);
+			for (int i = 0; i < DIRECT_STREAMS; i++) {
 				if (g->blas[i])
 					cublasDestroy(g->blas[i]);
 				if (g->stream[i])
 					cudaStreamDestroy(g->stream[i]);
 				g->blas[i] = NULL, g->stream[i] = NULL;
-				if (current >= 0)
-					cudaSetDevice(current);
 			}
+			if (current >= 0)
+				cudaSetDevice(current);
+		}
 		g->ready = 0;
 		pthread_mutex_unlock(&g->lock);
 	}
@@ -125,17 +128,10 @@ static void direct_said(const char *who, int dev, int way, int m, int n)
 	int nb = pl_direct_block();
 	if (way == PL_WAY_BLOCKS)
 		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: C in %ld "
-		        "blocks of %d over two streams\n", who, dev, (long)(m / nb + (m % nb > 0)) * (n / nb + (n % nb > 0)), nb);
+		        "blocks of %d over two streams\n", who, dev, (long)pl_tile_count(m, nb) * pl_tile_count(n, nb), nb);
 	else
 		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: one cuBLAS "
 		        "call\n", who, dev);
-}
-
-static double now_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
 /* Waits for the call's streams on GPU g; what went wrong, if anything. */
@@ -229,7 +225,7 @@ int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t
 	const struct pl_direct_shape shape = { dev, sizeof(real_t) == sizeof(double) ? 'd' : 's', tA, tB,
 	                                       m, n, k };
 	int way = pl_direct_way_next(&shape);
-	double t0 = now_s();
+	double t0 = starpu_timing_now();
 	cublasStatus_t s = way == PL_WAY_BLOCKS
 	                   ? LOCAL(gemm_blocks)(g, pl_direct_block(), tA, tB, m, n, k, alpha, A, lda, B,
 	                                        ldb, beta, C, ldc)
@@ -237,7 +233,7 @@ int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t
 	                                  &alpha, A, lda, B, ldb, &beta, C, ldc);
 	cudaError_t e = direct_wait(g);
 	if (s == CUBLAS_STATUS_SUCCESS && e == cudaSuccess)
-		pl_direct_way_timed(&shape, way, now_s() - t0);
+		pl_direct_way_timed(&shape, way, (starpu_timing_now() - t0) * 1e-6);
 	direct_said(who, dev, way, m, n);
 	return direct_end(who, dev, current, s, e);
 #else

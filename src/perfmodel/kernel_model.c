@@ -230,6 +230,11 @@ static int line_is(const char *p, const char *word)
 	return !strncmp(p, word, n) && (p[n] == ' ' || p[n] == '\t');
 }
 
+int pm_table_sum_line(const char *p)
+{
+	return !strncmp(p, "sum", 3) && strchr(" \t\r\n", p[3]);
+}
+
 int pm_table_devices(const char *path, char *out, size_t len)
 {
 	FILE *f = fopen(path, "r");
@@ -292,8 +297,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			from_rest = !strcmp(kind, "gpu");
 			continue;
 		}
-		if (!strncmp(p, "sum", 3) && strchr(" \t\r\n", p[3])) { /* the CPU workers adding tiles
-		                                                        into C at once (step 3) */
+		if (pm_table_sum_line(p)) { /* the CPU workers adding tiles into C at once (step 3) */
 			double gbs = 0, us = 0;
 			int end1 = -1, end2 = -1;
 			/* one or two numbers and nothing after them */

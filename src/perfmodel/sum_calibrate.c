@@ -151,7 +151,7 @@ int paralia_calibrate_sum(const char *path)
 		const char *p = line + strspn(line, " \t");
 		if (!strncmp(p, SUM_COMMENT, strlen(SUM_COMMENT)) ||
 		    !strncmp(p, SUM_COMMENT_2, strlen(SUM_COMMENT_2)) ||
-		    (!strncmp(p, "sum", 3) && strchr(" \t\r\n", p[3])))
+		    pm_table_sum_line(p))
 			continue;
 		fputs(line, out);
 		len = strlen(line);
