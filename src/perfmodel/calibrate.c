@@ -149,23 +149,13 @@ out:
 int pm_calibrate_kernels(const char *path, unsigned kinds)
 {
 	const char *who = "paralia_calibrate_kernels";
-	if (!paralia_is_initialized()) {
-		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
-		return PARALIA_ERR_NOT_INITIALIZED;
-	}
-	char def[512];
-	if (!path) {
-		pm_kernel_table_path(def, sizeof def);
-		path = def;
-	}
-	char tmp[600];
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	/* a fresh machine has no $PARALIA_HOME yet (as the link map's writer, make it) */
-	FILE *f = lm_make_parent_dir(tmp) ? NULL : fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, tmp, strerror(errno));
+	char def[512], tmp[600];
+	int ret = pm_table_path(who, &path, def, sizeof def);
+	if (ret)
+		return ret;
+	FILE *f = pm_table_open_tmp(who, path, tmp, sizeof tmp);
+	if (!f)
 		return PARALIA_ERR_RUNTIME;
-	}
 	fprintf(f, "# paralia kernel table: gemm tile kernel, one worker, data resident; watts: the\n"
 	        "# GPU's mean power over the products (NVML energy counter), when it could be read\n"
 	        "# kind prec tile GFLOP/s [watts]\n");
@@ -234,6 +224,31 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 		fprintf(stderr, "paralia: %s: no tile copy rates measured: the autotuner will take host "
 		        "copies at the link map's bandwidths, which small tiles do not reach\n", who);
 	return pm_table_commit(who, f, tmp, path);
+}
+
+int pm_table_path(const char *who, const char **path, char *def, size_t deflen)
+{
+	if (!paralia_is_initialized()) {
+		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
+		return PARALIA_ERR_NOT_INITIALIZED;
+	}
+	if (!*path) {
+		pm_kernel_table_path(def, deflen);
+		*path = def;
+	}
+	return 0;
+}
+
+FILE *pm_table_open_tmp(const char *who, const char *path, char *tmp, size_t tmplen)
+{
+	FILE *f = NULL;
+	if ((size_t)snprintf(tmp, tmplen, "%s.tmp", path) >= tmplen)
+		errno = ENAMETOOLONG;
+	else /* a fresh machine has no $PARALIA_HOME yet (as the link map's writer, make it) */
+		f = lm_make_parent_dir(tmp) ? NULL : fopen(tmp, "w");
+	if (!f)
+		fprintf(stderr, "paralia: %s: cannot write %s.tmp: %s\n", who, path, strerror(errno));
+	return f;
 }
 
 int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path)

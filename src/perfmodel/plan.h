@@ -77,6 +77,13 @@ void pm_plan_shutdown(void);
  * table it writes on CPU cores, where a GPU would take minutes beside the other tests. */
 enum { PM_CALIBRATE_CPU = 1, PM_CALIBRATE_GPU = 2 };
 int pm_calibrate_kernels(const char *path, unsigned kinds);
+/* Writing a kernel table (paralia_calibrate_kernels, paralia_calibrate_sum), in steps. The path:
+ * paralia must be initialised, and a NULL *path becomes this machine's table (pm_kernel_table_path,
+ * into def); returns 0 or PARALIA_ERR_NOT_INITIALIZED (said). Then the table is written to
+ * path + ".tmp" (into tmp, its folder made if missing; NULL when it cannot be, said), and
+ * pm_table_commit puts it in path's place. */
+int pm_table_path(const char *who, const char **path, char *def, size_t deflen);
+FILE *pm_table_open_tmp(const char *who, const char *path, char *tmp, size_t tmplen);
 /* A kernel table written to tmp (f, closed here) takes path's place; cached plans are dropped so
  * that the next call reads it. Returns 0, or PARALIA_ERR_RUNTIME (said, tmp removed). */
 int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path);

@@ -117,15 +117,10 @@ int pm_calibrate_sum(FILE *f)
 int paralia_calibrate_sum(const char *path)
 {
 	const char *who = "paralia_calibrate_sum";
-	if (!paralia_is_initialized()) {
-		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
-		return PARALIA_ERR_NOT_INITIALIZED;
-	}
 	char def[512], tmp[600], line[1024];
-	if (!path) {
-		pm_kernel_table_path(def, sizeof def);
-		path = def;
-	}
+	int ret = pm_table_path(who, &path, def, sizeof def);
+	if (ret)
+		return ret;
 	FILE *in = fopen(path, "r");
 	if (!in) {
 		fprintf(stderr, "paralia: %s: cannot read %s: %s (paralia-kernels writes the whole table)\n",
@@ -138,11 +133,9 @@ int paralia_calibrate_sum(const char *path)
 		fprintf(stderr, "paralia: %s: no CPU worker on main RAM could add tiles\n", who);
 		return PARALIA_ERR_RUNTIME;
 	}
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *out = fopen(tmp, "w");
+	FILE *out = pm_table_open_tmp(who, path, tmp, sizeof tmp);
 	if (!out) {
 		fclose(in);
-		fprintf(stderr, "paralia: %s: cannot write %s: %s\n", who, tmp, strerror(errno));
 		return PARALIA_ERR_RUNTIME;
 	}
 	/* the table as it was, less an older sum line and its comment's two lines */

@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The common start of a device script (one call of the GPU machine, recorded beside its results in
+# bench/results/): sourced, not run.
+#   . scripts/device-env.sh NAME [KERNEL_TABLE]
+# It builds paralia there (scripts/gpu-run.sh build), exports what the benchmarks need (StarPU's
+# libraries, one OpenBLAS thread, PARALIA_HOME and STARPU_HOME under $HOME), and starts from a fresh
+# calibration: paralia's kernel table copied from KERNEL_TABLE when given and measured on this GPU
+# model (on another machine, so that calls compare at one calibration), else measured
+# here by paralia-kernels (~150 s on one H100); then the link map, calibrated here (~1 s; without
+# one paralia prices copies with StarPU's bus model).
+# It gives the script:
+#   R        the folder its results go to ($OUT/r), with the script, gpu.txt and the calibration
+#   pack     tars R to $OUT/results-NAME.tar.gz (the device tool brings back only a few files;
+#            call it after each stage, so that a stage cut short still returns what ran before)
+#   stamp    "[WHAT done at S s]", S counted from the start
+[ $# -ge 1 ] || { echo "device-env.sh: NAME [KERNEL_TABLE]" >&2; return 2; }
+dev_name=$1
+scripts/gpu-run.sh build >/dev/null 2>&1 || { echo "device-env.sh: the build failed" >&2; return 1; }
+export LD_LIBRARY_PATH="$(cat .device/starpu-prefix)/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+       OPENBLAS_NUM_THREADS=1 PARALIA_HOME=$HOME/.paralia STARPU_HOME=$HOME \
+       PATH="/usr/local/cuda/bin:$PATH"
+R=$OUT/r
+mkdir -p "$R"
+dev_start=$SECONDS
+pack() { tar -C "$R" -czf "$OUT/results-$dev_name.tar.gz" .; }
+stamp() { echo "[$1 done at $((SECONDS - dev_start)) s]"; }
+[ -f ".device/$dev_name.sh" ] && cp ".device/$dev_name.sh" "$R/"
+nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee "$R/gpu.txt"
+rm -rf "$PARALIA_HOME"
+mkdir -p "$PARALIA_HOME"
+# a carried table serves only the GPU model it was measured on (its "devices" line)
+if [ $# -ge 2 ] && [ "$(sed -n 's/^devices //p' "$2")" = "$(nvidia-smi --query-gpu=name --format=csv,noheader | awk '!seen[$0]++ { printf "%s%s", n++ ? " | " : "", $0 }')" ]; then
+  cp "$2" "$PARALIA_HOME/kernels-$(hostname).txt"
+else
+  [ $# -ge 2 ] && echo "device-env.sh: $2 is another GPU model's table: measuring this one's"
+  timeout 250 _build/tools/paralia-kernels > "$R/kernels.log" 2>&1
+fi
+timeout 120 _build/tools/paralia-linkmap calibrate > "$R/linkmap.log" 2>&1
+cp "$PARALIA_HOME/kernels-$(hostname).txt" "$R/kernels.txt" 2>/dev/null
+cp "$PARALIA_HOME/linkmap-$(hostname).txt" "$R/linkmap.txt" 2>/dev/null
+stamp calibration
