@@ -20,7 +20,8 @@
  * leaves a core to the calling thread (2026-11-26e); sweeps before ran 15.
  *
  * One GPU (node 1 of the link map, 141e9 bytes) and the host's cores (node 0), placements made of
- * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C).
+ * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C), unless REPLAY_BETA=0 says the
+ * sweep ran with BENCH_BETA=0 (C not read).
  */
 #include "perfmodel/perfmodel.h"
 #include "common/order.h"
@@ -117,6 +118,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "model_replay: no paralia lines with a fixed tile in %s\n", argv[3]);
 		return 1;
 	}
+	const char *beta = getenv("REPLAY_BETA");
+	int reads_c = !(beta && strtod(beta, NULL) == 0);
 	int within = 0, cells = 0, good_picks = 0, compared = 0;
 	for (int i = 0; i < npts; i++) {
 		struct point *p = &pts[i];
@@ -125,7 +128,7 @@ int main(int argc, char **argv)
 		compared++;
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
-		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, 1, 1.0,
+		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, reads_c, 1.0,
 		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0 };
 		pm_panels_env(&pb.panels_may, &pb.panels_must); /* as the sweep ran: PARALIA_PANELS */
 		pm_c_late_env(&pb.c_late_may, &pb.c_late_must); /* and PARALIA_C_LATE */

@@ -508,6 +508,32 @@ static void c_late_choices(void)
 	t_check(e.c_late == 1, "forced (PARALIA_C_LATE=all): read late even with A and B on the GPU");
 }
 
+/* gemm's order with A and B on the GPU and C on the host (common/order.h, pl_block_side): blocks
+ * of 3 x 3 tiles reuse nothing there, and a block's tiles would be final only at its end, so C's
+ * write-back could not start before the first block's 18 products (of 32 at 8192x8192x4096, tile
+ * 2048) and queued behind them. Chain by chain, each tile is final after its own products and goes home
+ * while the next runs: the call ends one tile's copy after its products, where the write-back is
+ * shorter than they are. With A from the host the blocks stay (their A tiles serve three
+ * products), and so does a write-back queued after the first block. */
+static void resident_order(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	struct pm_eval e;
+	struct pm_problem p = gemm(8192, 8192, 4096, g, g, 0, 0);
+	double t = pm_evaluate(&p, dev, 1, &db, 2048, 1u, &e);
+	double tile_out_ms = e.transfer_ms / 16; /* C's 16 tiles go home, nothing comes in */
+	t_check(t <= e.compute_ms + 1.5 * tile_out_ms,
+	        "8192x8192x4096 00h at 2048: %.2f ms, its products %.2f and one tile's copy home %.2f after them "
+	        "(C's write-back %.2f ms overlaps them)", t, e.compute_ms, tile_out_ms, e.transfer_ms);
+	struct pm_problem h = gemm(8192, 8192, 4096, 0, g, 0, 0);
+	double th = pm_evaluate(&h, dev, 1, &db, 2048, 1u, &e);
+	t_check(th > t, "8192x8192x4096 h0h at 2048: %.2f ms, A's 256 MB coming in too (00h: %.2f)", th, t);
+}
+
 /* C added at home (step 3, c_home_choice): offered where C is read and lives on the host, when
  * the host's CPU workers have a calibrated sum rate; then C's bytes no longer come in, its scratch
  * tiles go home whole and the workers add them, and the model keeps it when 10% faster. Forced
@@ -1209,6 +1235,7 @@ int main(void)
 	wr_lazy_and_metrics();
 	xfer_pitches();
 	c_late_choices();
+	resident_order();
 	c_home_choices();
 	duplex_by_volume();
 	fetch_ahead_rounds();

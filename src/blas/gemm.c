@@ -132,6 +132,22 @@ static int LOCAL(late_c_node)(const struct pl_call *call, const struct pl_matrix
 	return -1;
 }
 
+/* Whether A's or B's tiles cross to the plan's workers: some worker's memory node is not where
+ * both live (gemm's block side, pl_block_side in common/order.h). */
+static int LOCAL(a_b_cross)(const struct pl_call *call, const struct pl_matrix *mA,
+                            const struct pl_matrix *mB)
+{
+	const struct pm_plan *pl = call->plan;
+	for (unsigned w = 0; w < starpu_worker_get_count(); w++) {
+		int in_plan = pl->mask_len == 0 ||
+		              (w / 32 < pl->mask_len && (pl->mask[w / 32] >> (w % 32) & 1));
+		unsigned node = starpu_worker_get_memory_node(w);
+		if (in_plan && (node != mA->node || node != mB->node))
+			return 1;
+	}
+	return 0;
+}
+
 /* Step l of C tile (i, j)'s chain when C is read late: into scratch tile *s (registered at the
  * first step, with no home: StarPU allocates it where the products run), and after the last
  * C = s + beta C, ahead of the block's other products: at their priority it waited for all of
@@ -255,12 +271,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 				ret = TASK(lascal)('G', beta, pl_matrix_tile(&mC, i, j), pl_call_opts(&call, i, j));
 		goto done;
 	}
-	/* the products in blocks of C tiles, each block layer by layer over k (pl_block_of) */
-	for (int jb = 0; jb < mC.nt && !ret; jb += PL_BLOCK)
-		for (int ib = 0; ib < mC.mt && !ret; ib += PL_BLOCK) {
-			int je = jb + PL_BLOCK < mC.nt ? jb + PL_BLOCK : mC.nt;
-			int ie = ib + PL_BLOCK < mC.mt ? ib + PL_BLOCK : mC.mt;
-			int blk = pl_block_of(ib, jb, mC.mt);
+	/* the products in blocks of C tiles, each block layer by layer over k (pl_block_of); single
+	 * tiles when A and B do not cross (pl_block_side) */
+	int bs = pl_block_side(LOCAL(a_b_cross)(&call, &mA, &mB));
+	for (int jb = 0; jb < mC.nt && !ret; jb += bs)
+		for (int ib = 0; ib < mC.mt && !ret; ib += bs) {
+			int je = jb + bs < mC.nt ? jb + bs : mC.nt;
+			int ie = ib + bs < mC.mt ? ib + bs : mC.mt;
+			int blk = pl_block_of(ib, jb, mC.mt, bs);
 			blocks++;
 			/* panels cut for this block go at its products' priority */
 			mA.panel_prio = mB.panel_prio = pl_block_step(NULL, blk).priority;
@@ -296,7 +314,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						LOCAL(fetch_next)(&mA, &mB, tA, tB, i, j, l, kt, ahead);
 						if (late) {
 							ret = LOCAL(gemm_late_step)(transA, transB, alpha, a, b, beta, c,
-							                            &scratch[(j - jb) * PL_BLOCK + i - ib], l,
+							                            &scratch[(j - jb) * bs + i - ib], l,
 							                            kt, late_node, home, &step);
 							continue;
 						}

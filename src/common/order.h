@@ -16,12 +16,22 @@
  * products at once and C tiles finish block by block, so their write-back overlaps the rest
  * (bench/order_replay.py at the copy rates measured in bench/results/gemm-timeline-2026-11-26.md:
  * 182 ms; 32768^3 1340 -> 1246 at 4096; chains in order, kept before for wide shapes, are within
- * 1% of it there). */
+ * 1% of it there). When neither A nor B crosses to the workers (both live where every product
+ * runs: A and B on the GPU, C on the host), blocks reuse nothing and only hold C's tiles back: a
+ * block's tiles are final together at its end, so C's write-back starts late and queues there
+ * (FP64 8192^3 with C on the host, tile 2048, C crossing at 31 GB/s: the first tile final after
+ * 36 products, then 512 MB to go home). Then the blocks are single tiles (pl_block_side): chain by
+ * chain, each C tile final after its own kt products and going home while the next one runs. */
 #define PL_BLOCK 3
-/* Index of the block holding C tile (i, j) in that order, C having mt tile rows. */
-static inline int pl_block_of(int i, int j, int mt)
+/* The side of gemm's blocks: 1 when A and B do not cross to the workers, else PL_BLOCK. */
+static inline int pl_block_side(int a_b_cross)
 {
-	return j / PL_BLOCK * ((mt + PL_BLOCK - 1) / PL_BLOCK) + i / PL_BLOCK;
+	return a_b_cross ? PL_BLOCK : 1;
+}
+/* Index of the block holding C tile (i, j) in that order, C having mt tile rows, blocks of bs. */
+static inline int pl_block_of(int i, int j, int mt, int bs)
+{
+	return j / bs * ((mt + bs - 1) / bs) + i / bs;
 }
 
 #endif

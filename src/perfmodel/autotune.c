@@ -495,6 +495,7 @@ struct device_part {
 	                        the ragged depth's share of a tile's time (1: k a multiple of T) */
 	int a_panel, b_panel;/* how A and B come in: PANEL_NONE (tiles), _LAYER or _CHAIN (gemm) */
 	int c_late;          /* C's tiles come in when the link is idle, not with the products */
+	int bs;              /* the side of gemm's blocks of C tiles (pl_block_side) */
 };
 
 /* An operand crossing in column panels (step 3) brings, with the first product that needs one of
@@ -509,8 +510,9 @@ struct result_times {
 	double early, nlast, apart;
 };
 
-/* gemm's order (common/order.h): C's tiles in blocks of PL_BLOCK x PL_BLOCK, block columns left
- * to right, each block layer by layer over k, product by product. In tiles, the first product
+/* gemm's order (common/order.h): C's tiles in blocks of bs x bs (PL_BLOCK, or single tiles when
+ * A and B do not cross), block columns left to right, each block layer by layer over k, product
+ * by product. In tiles, the first product
  * needs an A, a B and a C tile; the rest of the first block's first layer its other A, B and C
  * tiles; its later layers new A and B tiles; the first block column's other blocks new A tiles
  * and their C tiles; the other block columns their B tiles (brought by each column's first block,
@@ -546,7 +548,7 @@ static struct operand_bytes operand_segments(int panel, int is_b, double tile, d
 static int block_order_segments(const struct device_part *d, struct segment sg[5], struct result_times *r)
 {
 	double tasks = d->n * d->kt, per = d->comp / tasks;
-	double br = fmin(PL_BLOCK, d->rows), bc = fmin(PL_BLOCK, d->cols), nb0 = br * bc;
+	double br = fmin(d->bs, d->rows), bc = fmin(d->bs, d->cols), nb0 = br * bc;
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt);
 	double ct = d->c_late ? 0 : d->Cin / d->n; /* read late: none of the products' (device_us) */
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
@@ -586,8 +588,8 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	r->nfirst = d->kt > 1 ? 3 : 1;
 	r->early = d->kt > 1 ? (nb0 - 1) * per_full * f : 0;
 	/* the last block: what is left of the rows and columns after whole blocks */
-	double lr = d->rows - PL_BLOCK * floor((d->rows - 1) / PL_BLOCK);
-	double lc = d->cols - PL_BLOCK * floor((d->cols - 1) / PL_BLOCK);
+	double lr = d->rows - d->bs * floor((d->rows - 1) / d->bs);
+	double lc = d->cols - d->bs * floor((d->cols - 1) / d->bs);
 	r->nlast = fmax(1.0, lr * lc);
 	r->apart = per;
 	return 5;
@@ -786,9 +788,12 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	               (f->Cin[i] > 0 && !late ? tm * tn * el : 0);
 	double whole = pm_tile_us(&d->rates, p->dbl, tm, tn, tk) + PM_TASK_US;
 	double last = pm_tile_us(&d->rates, p->dbl, tm, tn, t->kr) + PM_TASK_US;
+	int cross = 0; /* A or B crosses to some device of the call: gemm keeps its blocks */
+	for (int x = 0; x < PM_MAX_DEVS; x++)
+		cross |= f->A[x] + f->B[x] > 0;
 	struct device_part dp = { n, (double)t->Kt, rows, fmax(1.0, n / rows), f->A[i], f->B[i], f->Cin[i],
 	                          comp, first, last / whole, panel_kind(p, panels, 0),
-	                          panel_kind(p, panels, 1), late };
+	                          panel_kind(p, panels, 1), late, pl_block_side(cross) };
 	struct segment sg[5];
 	struct result_times r;
 	int nsg = p->routine == 'g' ? block_order_segments(&dp, sg, &r) : column_order_segments(&dp, sg, &r);
