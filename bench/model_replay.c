@@ -20,8 +20,8 @@
  * leaves a core to the calling thread (2026-11-26e); sweeps before ran 15.
  *
  * One GPU (node 1 of the link map, 141e9 bytes) and the host's cores (node 0), placements made of
- * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C), unless REPLAY_BETA=0 says the
- * sweep ran with BENCH_BETA=0 (C not read).
+ * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C), unless REPLAY_BETA=0 (that
+ * string) says the sweep ran with BENCH_BETA=0 (C not read).
  */
 #include "perfmodel/perfmodel.h"
 #include "common/order.h"
@@ -119,7 +119,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	const char *beta = getenv("REPLAY_BETA");
-	int reads_c = !(beta && strtod(beta, NULL) == 0);
+	int reads_c = !(beta && !strcmp(beta, "0"));
 	int within = 0, cells = 0, good_picks = 0, compared = 0;
 	for (int i = 0; i < npts; i++) {
 		struct point *p = &pts[i];

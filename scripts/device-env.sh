@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The common start of a device script (one call of the GPU machine, recorded beside its results in
 # bench/results/): sourced, not run.
-#   . scripts/device-env.sh NAME [KERNEL_TABLE]
+#   . scripts/device-env.sh NAME [KERNEL_TABLE] || exit
 # It builds paralia there (scripts/gpu-run.sh build), exports what the benchmarks need (StarPU's
 # libraries, one OpenBLAS thread, PARALIA_HOME and STARPU_HOME under $HOME), and starts from a fresh
 # calibration: paralia's kernel table copied from KERNEL_TABLE when given and measured on this GPU
@@ -15,7 +15,10 @@
 #   stamp    "[WHAT done at S s]", S counted from the start
 [ $# -ge 1 ] || { echo "device-env.sh: NAME [KERNEL_TABLE]" >&2; return 2; }
 dev_name=$1
-scripts/gpu-run.sh build >/dev/null 2>&1 || { echo "device-env.sh: the build failed" >&2; return 1; }
+# gpu-run.sh exits 0 whatever its stages did (they are noted in its summary): the tools tell
+scripts/gpu-run.sh build >/dev/null 2>&1
+[ -x _build/tools/paralia-kernels ] && [ -x _build/bench/gemm_bench ] ||
+  { echo "device-env.sh: the build failed:"; tail -20 "$OUT/summary.txt" 2>/dev/null; return 1; }
 export LD_LIBRARY_PATH="$(cat .device/starpu-prefix)/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
        OPENBLAS_NUM_THREADS=1 PARALIA_HOME=$HOME/.paralia STARPU_HOME=$HOME \
        PATH="/usr/local/cuda/bin:$PATH"
@@ -29,13 +32,21 @@ nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | te
 rm -rf "$PARALIA_HOME"
 mkdir -p "$PARALIA_HOME"
 # a carried table serves only the GPU model it was measured on (its "devices" line)
-if [ $# -ge 2 ] && [ "$(sed -n 's/^devices //p' "$2")" = "$(nvidia-smi --query-gpu=name --format=csv,noheader | awk '!seen[$0]++ { printf "%s%s", n++ ? " | " : "", $0 }')" ]; then
+gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | awk '!seen[$0]++ { printf "%s%s", n++ ? " | " : "", $0 }')
+if [ $# -ge 2 ] && [ ! -r "$2" ]; then
+  echo "device-env.sh: cannot read the kernel table $2: measuring this machine's"
+elif [ $# -ge 2 ] && [ "$(sed -n 's/^devices //p' "$2")" != "$gpus" ]; then
+  echo "device-env.sh: $2 is another GPU model's table ($(sed -n 's/^devices //p' "$2"), here $gpus): measuring this machine's"
+fi
+if [ $# -ge 2 ] && [ -r "$2" ] && [ "$(sed -n 's/^devices //p' "$2")" = "$gpus" ]; then
   cp "$2" "$PARALIA_HOME/kernels-$(hostname).txt"
 else
-  [ $# -ge 2 ] && echo "device-env.sh: $2 is another GPU model's table: measuring this one's"
-  timeout 250 _build/tools/paralia-kernels > "$R/kernels.log" 2>&1
+  timeout 250 _build/tools/paralia-kernels > "$R/kernels.log" 2>&1 ||
+    echo "device-env.sh: paralia-kernels failed (rc $?, $R/kernels.log): the model runs on default rates"
 fi
-timeout 120 _build/tools/paralia-linkmap calibrate > "$R/linkmap.log" 2>&1
+timeout 120 _build/tools/paralia-linkmap calibrate > "$R/linkmap.log" 2>&1 ||
+  echo "device-env.sh: paralia-linkmap calibrate failed (rc $?, $R/linkmap.log): copies priced by StarPU's bus model"
 cp "$PARALIA_HOME/kernels-$(hostname).txt" "$R/kernels.txt" 2>/dev/null
 cp "$PARALIA_HOME/linkmap-$(hostname).txt" "$R/linkmap.txt" 2>/dev/null
+rm -f "$OUT/summary.txt" "$OUT/results.tar.gz" # the build stage's: only pack's tarball comes back
 stamp calibration

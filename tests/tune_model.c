@@ -509,12 +509,11 @@ static void c_late_choices(void)
 }
 
 /* gemm's order with A and B on the GPU and C on the host (common/order.h, pl_block_side): blocks
- * of 3 x 3 tiles reuse nothing there, and a block's tiles would be final only at its end, so C's
- * write-back could not start before the first block's 18 products (of 32 at 8192x8192x4096, tile
- * 2048) and queued behind them. Chain by chain, each tile is final after its own products and goes home
- * while the next runs: the call ends one tile's copy after its products, where the write-back is
- * shorter than they are. With A from the host the blocks stay (their A tiles serve three
- * products), and so does a write-back queued after the first block. */
+ * of 3 x 3 tiles reuse nothing there, and a block's tiles would be final only in its last layer,
+ * so C's write-back could not start before the 10th product (of 32 at 8192x8192x4096, tile
+ * 2048) and queued behind the rest. Chain by chain, each tile is final after its own products and
+ * goes home while the next runs: the call ends one tile's copy after its products, where the
+ * write-back is shorter than they are. */
 static void resident_order(void)
 {
 	struct lm_db db;
@@ -529,9 +528,6 @@ static void resident_order(void)
 	t_check(t <= e.compute_ms + 1.5 * tile_out_ms,
 	        "8192x8192x4096 00h at 2048: %.2f ms, its products %.2f and one tile's copy home %.2f after them "
 	        "(C's write-back %.2f ms overlaps them)", t, e.compute_ms, tile_out_ms, e.transfer_ms);
-	struct pm_problem h = gemm(8192, 8192, 4096, 0, g, 0, 0);
-	double th = pm_evaluate(&h, dev, 1, &db, 2048, 1u, &e);
-	t_check(th > t, "8192x8192x4096 h0h at 2048: %.2f ms, A's 256 MB coming in too (00h: %.2f)", th, t);
 }
 
 /* C added at home (step 3, c_home_choice): offered where C is read and lives on the host, when
@@ -831,10 +827,12 @@ static void runtime_plans(void)
 	        "paralia_calibrate_sum: one sum line (%d), %.1f GB/s, the kernel rates kept", sums, rt.sum_gbs);
 	t_check(paralia_calibrate_sum("/nonexistent/kernels.txt") == PARALIA_ERR_RUNTIME,
 	        "paralia_calibrate_sum without a table to put it in: PARALIA_ERR_RUNTIME");
-	/* a table by hand: a comment of its own after a sum line, no end to its last line */
+	/* a table by hand: a comment of its own after a sum line, no end to its last line. Its sum
+	 * line's rate is told from the measured one by value, not by size: on a loaded machine the
+	 * cores added at 3.3 GB/s (a check that the new rate exceeded the old 5 failed there) */
 	tf = fopen(path, "w");
 	if (tf) {
-		fputs("# mine\ncpu d 64 10\nsum 5 1\n# mine too\ncpu d 128 20", tf);
+		fputs("# mine\ncpu d 64 10\nsum 0.25 1\n# mine too\ncpu d 128 20", tf);
 		fclose(tf);
 	}
 	rc = paralia_calibrate_sum(path);
@@ -846,7 +844,8 @@ static void runtime_plans(void)
 	text[got] = '\0';
 	lr = pm_rates_load(&rt, path, "cpu", err, sizeof err);
 	t_check(rc == 0 && lr == 1 && rt.n == 2 && strstr(text, "# mine\n") && strstr(text, "# mine too\n") &&
-	        strstr(text, "\ncpu d 128 20\n") && !strstr(text, "sum 5 1") && rt.sum_gbs > 5,
+	        strstr(text, "\ncpu d 128 20\n") && !strstr(text, "sum 0.25 1") && rt.sum_gbs > 0 &&
+	        rt.sum_gbs != 0.25,
 	        "paralia_calibrate_sum keeps the table's own lines, ends its last one, replaces the sum "
 	        "line (rc %d, load %d, %d points, %.1f GB/s)", rc, lr, rt.n, rt.sum_gbs);
 	/* CPU cores get no watts (paralia does not measure them): nothing made up. GPU watts come

@@ -153,7 +153,8 @@ int pl_home_parts_env(void);
  * rows x cols (their copies home), beyond those it holds for this process already, so that none
  * is pinned on the GPU's worker thread mid-call; returns how many it pinned (0 without a CUDA
  * worker: StarPU keeps no unpinned copy). At most PL_HOME_WARM_MAX copies of a size: a block's
- * chains end together (common/order.h), so the copies home of two blocks' tiles may overlap.
+ * chains end together (common/order.h), so the copies home of two blocks' tiles may overlap
+ * (chain by chain, where A and B do not cross, fewer: one tile's after another's).
  * pl_home_warm_more is its count (the copies held of that size become want): how many more;
  * pl_home_warm_forget forgets every count (paralia_shutdown: StarPU frees its copies). */
 #define PL_HOME_WARM_MAX (2 * PL_BLOCK * PL_BLOCK)

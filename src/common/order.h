@@ -18,9 +18,9 @@
  * 182 ms; 32768^3 1340 -> 1246 at 4096; chains in order, kept before for wide shapes, are within
  * 1% of it there). When neither A nor B crosses to the workers (both live where every product
  * runs: A and B on the GPU, C on the host), blocks reuse nothing and only hold C's tiles back: a
- * block's tiles are final together at its end, so C's write-back starts late and queues there
- * (FP64 8192^3 with C on the host, tile 2048, C crossing at 31 GB/s: the first tile final after
- * 36 products, then 512 MB to go home). Then the blocks are single tiles (pl_block_side): chain by
+ * block's tiles are final only in its last layer, so C's write-back starts late and queues there
+ * (FP64 8192^3 with C on the host, tile 2048, C crossing at 31 GB/s: the first tile final with
+ * the 28th product of 64, then 512 MB to go home). Then the blocks are single tiles (pl_block_side): chain by
  * chain, each C tile final after its own kt products and going home while the next one runs. */
 #define PL_BLOCK 3
 /* The side of gemm's blocks: 1 when A and B do not cross to the workers, else PL_BLOCK. */
