@@ -6,9 +6,11 @@
  * block is never split, one dimension within a block is; shapes differing in GPU, precision,
  * either transposition, m, n or k are told apart; the oldest of more shapes than the memory holds
  * is measured again; times that are not times (0, below 0, NaN), or of shapes never asked, change
- * nothing. PARALIA_DIRECT_WAY forces a way, PARALIA_DIRECT_BLOCK sets the block, and values that
- * are neither are said and ignored (each in a child process: the environment is read once per
- * process). The kernels themselves: tests/gemm_direct.sh on a GPU.
+ * nothing. The block is the plan's tile where the model found tiles faster (else 2048), a shape
+ * with another block is another shape, and one within its block is never split.
+ * PARALIA_DIRECT_WAY forces a way, PARALIA_DIRECT_BLOCK sets the block over the plan's, and values
+ * that are neither are said and ignored (each in a child process: the environment is read once
+ * per process). The kernels themselves: tests/gemm_direct.sh on a GPU.
  */
 #include "tests/testing.h"
 #include "blas/tiled.h"
@@ -36,7 +38,9 @@ static void calls(const struct pl_direct_shape *s, double whole_s, double blocks
 
 static void measuring(void)
 {
-	t_check(pl_direct_block() == 100, "PARALIA_DIRECT_BLOCK=100 read: %d", pl_direct_block());
+	t_check(pl_direct_block_for(0) == 100 && pl_direct_block_for(6144) == 100,
+	        "PARALIA_DIRECT_BLOCK=100 read, over the plan's tile: %d, %d", pl_direct_block_for(0),
+	        pl_direct_block_for(6144));
 	int w[6];
 
 	/* a way's first call slow (one-time costs), its second not: each way's faster call counts */
@@ -140,7 +144,10 @@ static int child(const char *way, const char *block, void (*f)(void))
 			setenv("PARALIA_DIRECT_WAY", way, 1);
 		else
 			unsetenv("PARALIA_DIRECT_WAY");
-		setenv("PARALIA_DIRECT_BLOCK", block, 1);
+		if (block)
+			setenv("PARALIA_DIRECT_BLOCK", block, 1);
+		else
+			unsetenv("PARALIA_DIRECT_BLOCK");
 		t_failures = t_checks = 0;
 		f();
 		fflush(stdout);
@@ -169,7 +176,7 @@ static int first_next(void *arg)
 {
 	struct pl_direct_shape s = shape(0, 'd', 'N', 3000, 3000, 10);
 	*(int *)arg = pl_direct_way_next(&s);
-	return pl_direct_block();
+	return pl_direct_block_for(0);
 }
 
 static void bad_values(void)
@@ -179,10 +186,31 @@ static void bad_values(void)
 	int nb = t_capture_stderr(first_next, &way, out, sizeof out);
 	t_check(nb == 2048 && t_lines(out) == 2 && strstr(out, "PARALIA_DIRECT_WAY=sideways") &&
 	        strstr(out, "PARALIA_DIRECT_BLOCK=0"), "bad values said and ignored (block %d): %s", nb, out);
+	t_check(pl_direct_block_for(3072) == 3072, "bad PARALIA_DIRECT_BLOCK: the plan's tile (%d)",
+	        pl_direct_block_for(3072));
 	t_check(way == PL_WAY_WHOLE, "bad PARALIA_DIRECT_WAY: measuring, one call first (%d)", way);
 	struct pl_direct_shape s = shape(0, 'd', 'N', 3000, 3000, 10);
 	pl_direct_way_timed(&s, way, 1.0);
 	t_check(pl_direct_way_next(&s) == PL_WAY_BLOCKS, "bad PARALIA_DIRECT_WAY: measuring, blocks next");
+}
+
+/* No PARALIA_DIRECT_BLOCK: the blocks are the plan's tile where it found tiles faster, else 2048;
+ * a shape is measured per block, and one within its block runs whole without measuring. */
+static void plan_blocks(void)
+{
+	t_check(pl_direct_block_for(6144) == 6144 && pl_direct_block_for(0) == 2048,
+	        "the plan's tile, else 2048: %d, %d", pl_direct_block_for(6144), pl_direct_block_for(0));
+	struct pl_direct_shape big = shape(0, 'd', 'N', 8192, 8192, 8192), other = big;
+	big.nb = 6144;
+	other.nb = 4096;
+	int w[5], o[1];
+	calls(&big, 1.0, 0.9, 5, w);
+	calls(&other, 1.0, 1.2, 1, o); /* another block: measured on its own, from one call */
+	t_check(w[4] == PL_WAY_BLOCKS && o[0] == PL_WAY_WHOLE && pl_direct_way_next(&big) == PL_WAY_BLOCKS,
+	        "blocks of 6144 kept (0.9 s against 1.0), blocks of 4096 measured apart (%d, %d)", w[4], o[0]);
+	struct pl_direct_shape within = shape(0, 'd', 'N', 6000, 6000, 8192);
+	within.nb = 6144;
+	t_check(pl_direct_way_next(&within) == PL_WAY_WHOLE, "6000 x 6000 within a block of 6144: whole");
 }
 
 int main(void)
@@ -192,5 +220,6 @@ int main(void)
 	t_check(child("blocks", "100", forced_blocks) == 0, "PARALIA_DIRECT_WAY=blocks");
 	t_check(child("whole", "100", forced_whole) == 0, "PARALIA_DIRECT_WAY=whole");
 	t_check(child("sideways", "0", bad_values) == 0, "bad values");
+	t_check(child(NULL, NULL, plan_blocks) == 0, "the plan's tile as the block");
 	return t_summary();
 }

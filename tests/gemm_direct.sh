@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# A gemm whose operands all live on one GPU and whose plan is one tile there runs from the
-# calling thread (src/blas/direct.c), as one cuBLAS call or in blocks over two streams
+# A gemm whose operands all live on one GPU and whose plan is that GPU (its tile autotuned, or
+# one tile) runs from the calling thread (src/blas/direct.c), as one cuBLAS call or in blocks over two streams
 # (src/blas/direct_way.c). tests/blas_gemm checks such calls against CBLAS (every transposition,
 # alpha, beta, padded leading dimensions); here, with PARALIA_VERBOSE=1, that they took that path,
-# and that calls with an operand elsewhere, in several tiles or while a matrix is kept did not;
+# and that calls with an operand elsewhere, in several fixed tiles or while a matrix is kept did
+# not;
 # then the same calls in blocks of 16 (PARALIA_DIRECT_WAY=blocks: ragged blocks, both streams,
 # every transposition) against CBLAS. Skipped (77) without a CUDA worker.
 set -u

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * One cuBLAS call from the calling thread for a call whose operands all live on one GPU and whose
- * plan is one tile on that GPU: what a BLAS user expects of device-resident data. Through
+ * plan is that GPU (its tile autotuned, or covering the product): what a BLAS user expects of
+ * device-resident data. Through
  * StarPU the same product costs three registrations, a task, its worker's wake-up and three
  * unregistrations besides the kernel: on one H100, 0.11 ms on a 2.3 ms DGEMM of 4096^3 and
  * 0.15 ms on SGEMM's 2.8 ms, which put paralia at 95-96% of one cuBLAS call there
@@ -9,7 +10,8 @@
  * and no matrix kept (paralia_keep), StarPU has no copy to keep coherent, so nothing is lost.
  *
  * Where C in blocks over two streams was measured faster for the shape (direct_way.c), the call
- * makes one cuBLAS call per block instead, alternating between the streams.
+ * makes one cuBLAS call per block instead, alternating between the streams; the blocks are the
+ * plan's tiles where the model found tiles faster than one tile.
  *
  * Each GPU gets paralia's own two cuBLAS handles, each on its own non-blocking stream (a handle's
  * workspace is not for two streams at once), made at its first direct call; a mutex per GPU makes
@@ -121,11 +123,10 @@ static struct direct_gpu *direct_begin(const char *who, int dev, int *current)
 }
 
 /* PARALIA_VERBOSE >= 1: each direct call says so, and how (tests/gemm_direct.sh looks for it). */
-static void direct_said(const char *who, int dev, int way, int m, int n)
+static void direct_said(const char *who, int dev, int way, int m, int n, int nb)
 {
 	if (pm_verbose_level() < 1)
 		return;
-	int nb = pl_direct_block();
 	if (way == PL_WAY_BLOCKS)
 		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: C in %ld "
 		        "blocks of %d over two streams\n", who, dev, (long)pl_tile_count(m, nb) * pl_tile_count(n, nb), nb);
@@ -161,14 +162,16 @@ static int direct_end(const char *who, int dev, int current, cublasStatus_t s, c
 }
 #endif /* PARALIA_USE_CUDA */
 
-int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k)
+int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k,
+                     int *block)
 {
 #ifdef PARALIA_USE_CUDA
 	const struct paralia_plan *p = &call->plan->pub;
 	int dev = p->ndevices == 1 ? p->devices[0] : PARALIA_HOST;
+	int one_tile = call->nb >= m && call->nb >= n && call->nb >= k;
 	if (dev == PARALIA_HOST || dev >= DIRECT_MAX_GPUS || call->force_lazy || p->wr_lazy ||
-	    p->panels || p->c_late || call->nb < m || call->nb < n || call->nb < k)
-		return -1; /* not one tile on one GPU */
+	    p->panels || p->c_late || (!one_tile && p->tile_fixed))
+		return -1; /* not on one GPU, or tiles asked for (PARALIA_TILE: StarPU's path) */
 	/* With a matrix kept, StarPU may hold the valid copy of an operand's elements elsewhere
 	 * (the operand kept, or sharing elements with a kept one: pl_kept_attach checks both on
 	 * StarPU's path). */
@@ -177,9 +180,15 @@ int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int 
 	for (int i = 0; i < 3; i++)
 		if (ptrs[i] && paralia_locate(ptrs[i]) != dev)
 			return -1;
+	/* Where the model found tiles faster than one tile, they are the blocks the direct path
+	 * measures against one call: its tiles differ from the whole product by kernel rates that
+	 * the table tells apart by less than its own spread (one H200: 62.2 TFLOP/s at 6144, 60.3 at
+	 * 8192), and through StarPU they cost a task each besides (FP64 8192^3 in tiles of 6144:
+	 * 19.9 ms, one cuBLAS call 19.1; bench/results/gemm-final-2026-11-26n.md, call 9). */
+	*block = pl_direct_block_for(one_tile ? 0 : call->nb);
 	return dev;
 #else
-	(void)call, (void)ptrs, (void)m, (void)n, (void)k;
+	(void)call, (void)ptrs, (void)m, (void)n, (void)k, (void)block;
 	return -1;
 #endif
 }
@@ -212,7 +221,7 @@ static cublasStatus_t LOCAL(gemm_blocks)(struct direct_gpu *g, int nb, char tA, 
 }
 #endif
 
-int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t alpha,
+int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, int k, real_t alpha,
                           const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C,
                           int ldc)
 {
@@ -223,21 +232,21 @@ int LOCAL(pl_gemm_direct)(int dev, char tA, char tB, int m, int n, int k, real_t
 	if (!g)
 		return PL_DIRECT_UNAVAILABLE;
 	const struct pl_direct_shape shape = { dev, sizeof(real_t) == sizeof(double) ? 'd' : 's', tA, tB,
-	                                       m, n, k };
+	                                       m, n, k, block };
 	int way = pl_direct_way_next(&shape);
 	double t0 = starpu_timing_now();
 	cublasStatus_t s = way == PL_WAY_BLOCKS
-	                   ? LOCAL(gemm_blocks)(g, pl_direct_block(), tA, tB, m, n, k, alpha, A, lda, B,
-	                                        ldb, beta, C, ldc)
+	                   ? LOCAL(gemm_blocks)(g, block, tA, tB, m, n, k, alpha, A, lda, B, ldb, beta,
+	                                        C, ldc)
 	                   : CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k,
 	                                  &alpha, A, lda, B, ldb, &beta, C, ldc);
 	cudaError_t e = direct_wait(g);
 	if (s == CUBLAS_STATUS_SUCCESS && e == cudaSuccess)
 		pl_direct_way_timed(&shape, way, (starpu_timing_now() - t0) * 1e-6);
-	direct_said(who, dev, way, m, n);
+	direct_said(who, dev, way, m, n, block);
 	return direct_end(who, dev, current, s, e);
 #else
-	(void)dev, (void)tA, (void)tB, (void)m, (void)n, (void)k, (void)alpha, (void)A, (void)lda;
+	(void)dev, (void)block, (void)tA, (void)tB, (void)m, (void)n, (void)k, (void)alpha, (void)A, (void)lda;
 	(void)B, (void)ldb, (void)beta, (void)C, (void)ldc;
 	return PL_DIRECT_UNAVAILABLE;
 #endif

@@ -43,7 +43,7 @@ static struct way_slot {
 static int nslots, victim;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-static int forced = -1, block = PL_WAY_BLOCK_DEFAULT; /* from the environment, read once */
+static int forced = -1, block = 0; /* from the environment, read once (0: not set) */
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 
 static void read_env(void)
@@ -64,22 +64,22 @@ static void read_env(void)
 		long v = strtol(b, &end, 10);
 		if (*end || v < 1 || v > PARALIA_TILE_MAX)
 			fprintf(stderr, "paralia: PARALIA_DIRECT_BLOCK=%s: not a block size from 1 to %d: "
-			        "ignored (%d)\n", b, PARALIA_TILE_MAX, PL_WAY_BLOCK_DEFAULT);
+			        "ignored (the plan's tile, or %d)\n", b, PARALIA_TILE_MAX, PL_WAY_BLOCK_DEFAULT);
 		else
 			block = (int)v;
 	}
 }
 
-int pl_direct_block(void)
+int pl_direct_block_for(int tile)
 {
 	pthread_once(&env_once, read_env);
-	return block;
+	return block > 0 ? block : tile > 0 ? tile : PL_WAY_BLOCK_DEFAULT;
 }
 
 static int same_shape(const struct pl_direct_shape *a, const struct pl_direct_shape *b)
 {
 	return a->dev == b->dev && a->prec == b->prec && a->tA == b->tA && a->tB == b->tB &&
-	       a->m == b->m && a->n == b->n && a->k == b->k;
+	       a->m == b->m && a->n == b->n && a->k == b->k && a->nb == b->nb;
 }
 
 /* The shape's slot, made (replacing the oldest when all are taken) when make is set; lock held. */
@@ -104,7 +104,7 @@ static struct way_slot *find(const struct pl_direct_shape *s, int make)
 
 int pl_direct_way_next(const struct pl_direct_shape *s)
 {
-	int nb = pl_direct_block();
+	int nb = s->nb > 0 ? s->nb : pl_direct_block_for(0);
 	if (s->m <= nb && s->n <= nb)
 		return PL_WAY_WHOLE; /* one block: nothing to split */
 	if (forced >= 0)

@@ -226,11 +226,11 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	                                  { C, ldc, m, 0 } };
 	if ((ret = pl_call_begin(&call, who, 'g', sizeof(real_t) == sizeof(double), m, n, k, op, beta != (real_t)0)))
 		return ret;
-	/* every operand on one GPU, planned as one tile there: one cuBLAS call, outside StarPU */
+	/* every operand on one GPU, planned there: one cuBLAS call or C in blocks, outside StarPU */
 	const void *const ptrs[3] = { op[0].ptr, op[1].ptr, C };
-	int direct = scale_only ? -1 : pl_direct_device(&call, ptrs, m, n, k);
-	if (direct >= 0 && (ret = LOCAL(pl_gemm_direct)(direct, tA, tB, m, n, k, alpha, A, lda, B, ldb,
-	                                                beta, C, ldc)) != PL_DIRECT_UNAVAILABLE) {
+	int block = 0, direct = scale_only ? -1 : pl_direct_device(&call, ptrs, m, n, k, &block);
+	if (direct >= 0 && (ret = LOCAL(pl_gemm_direct)(direct, block, tA, tB, m, n, k, alpha, A, lda, B,
+	                                                ldb, beta, C, ldc)) != PL_DIRECT_UNAVAILABLE) {
 		pl_call_end(&call);
 		return ret;
 	}

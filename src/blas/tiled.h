@@ -117,30 +117,36 @@ static inline struct paralia_task_opts pl_block_step(const struct paralia_task_o
 }
 void pl_call_end(struct pl_call *c);
 
-/* direct.c: the GPU a call can run as one cuBLAS call from the calling thread (one tile on one
- * GPU, every operand (ptrs[i], NULL: unused) in that GPU's memory, no matrix kept), else -1; and
- * that call: 0, PARALIA_ERR_RUNTIME (said), or PL_DIRECT_UNAVAILABLE when cuBLAS could not be
- * set up on that GPU (said; the caller then takes StarPU's path). Returns with C final (on
- * PARALIA_ERR_RUNTIME, as after a failed cuBLAS call, C may be partly updated). */
+/* direct.c: the GPU a call can run from the calling thread, as one cuBLAS call or C in blocks of
+ * *block (the plan on that one GPU, every operand (ptrs[i], NULL: unused) in its memory, no
+ * matrix kept, and the tile autotuned or covering the product), else -1; and that call: 0,
+ * PARALIA_ERR_RUNTIME (said), or PL_DIRECT_UNAVAILABLE when cuBLAS could not be set up on that GPU
+ * (said; the caller then takes StarPU's path). Returns with C final (on PARALIA_ERR_RUNTIME, as
+ * after a failed cuBLAS call, C may be partly updated). */
 #define PL_DIRECT_UNAVAILABLE 1
-int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k);
-int pl_gemm_direct_s(int dev, char tA, char tB, int m, int n, int k, float alpha, const float *A,
-                     int lda, const float *B, int ldb, float beta, float *C, int ldc);
-int pl_gemm_direct_d(int dev, char tA, char tB, int m, int n, int k, double alpha, const double *A,
-                     int lda, const double *B, int ldb, double beta, double *C, int ldc);
+int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k,
+                     int *block);
+int pl_gemm_direct_s(int dev, int block, char tA, char tB, int m, int n, int k, float alpha,
+                     const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+int pl_gemm_direct_d(int dev, int block, char tA, char tB, int m, int n, int k, double alpha,
+                     const double *A, int lda, const double *B, int ldb, double beta, double *C,
+                     int ldc);
 
 /* direct_way.c: how the direct path computes a product of a shape (GPU dev, precision 's'/'d',
- * transpositions, sizes): one cuBLAS call (PL_WAY_WHOLE) or C in blocks of pl_direct_block() over
- * two streams (PL_WAY_BLOCKS), measured on the shape's first four calls (pl_direct_way_timed: how
- * long the way pl_direct_way_next gave took); PARALIA_DIRECT_WAY=whole|blocks forces a way,
- * PARALIA_DIRECT_BLOCK the block (2048). */
+ * transpositions, sizes, the block its blocks way would take: 0 for pl_direct_block_for(0)): one
+ * cuBLAS call (PL_WAY_WHOLE) or C in blocks over two streams (PL_WAY_BLOCKS), measured on the
+ * shape's first four calls (pl_direct_way_timed: how long the way pl_direct_way_next gave took);
+ * PARALIA_DIRECT_WAY=whole|blocks forces a way. The block: PARALIA_DIRECT_BLOCK when set, else
+ * the plan's tile when the model found tiles faster than one tile (tile > 0), else 2048
+ * (pl_direct_block_for). */
 enum { PL_WAY_WHOLE, PL_WAY_BLOCKS };
 struct pl_direct_shape {
 	int dev;
 	char prec, tA, tB;
 	int m, n, k;
+	int nb;
 };
-int pl_direct_block(void);
+int pl_direct_block_for(int tile);
 int pl_direct_way_next(const struct pl_direct_shape *s);
 void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double seconds);
 
