@@ -208,9 +208,14 @@ static void plan_blocks(void)
 	calls(&other, 1.0, 1.2, 1, o); /* another block: measured on its own, from one call */
 	t_check(w[4] == PL_WAY_BLOCKS && o[0] == PL_WAY_WHOLE && pl_direct_way_next(&big) == PL_WAY_BLOCKS,
 	        "blocks of 6144 kept (0.9 s against 1.0), blocks of 4096 measured apart (%d, %d)", w[4], o[0]);
+	/* within its block: never measured, so whole at the second call too (with blocks of 2048 the
+	 * second call would try them) */
 	struct pl_direct_shape within = shape(0, 'd', 'N', 6000, 6000, 8192);
 	within.nb = 6144;
-	t_check(pl_direct_way_next(&within) == PL_WAY_WHOLE, "6000 x 6000 within a block of 6144: whole");
+	int wi[2];
+	calls(&within, 1.0, 0.5, 2, wi);
+	t_check(wi[0] == PL_WAY_WHOLE && wi[1] == PL_WAY_WHOLE,
+	        "6000 x 6000 within a block of 6144: whole, not measured (%d %d)", wi[0], wi[1]);
 }
 
 int main(void)

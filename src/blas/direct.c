@@ -227,6 +227,8 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 {
 #ifdef PARALIA_USE_CUDA
 	const char *who = NAME_STR(gemm);
+	if (block <= 0) /* no block said: gemm_blocks would never end */
+		block = pl_direct_block_for(0);
 	int current;
 	struct direct_gpu *g = direct_begin(who, dev, &current);
 	if (!g)

@@ -18,8 +18,10 @@
  * blocks faster, gemm-dataset-2026-11-26m call 2). The trial calls compute the product: measuring
  * costs the slower way twice.
  *
- * The memory is per process, PL_WAY_SLOTS shapes, the oldest replaced. No CUDA here: the choice
- * is tested on the build machine (tests/direct_way).
+ * The blocks are the plan's tiles where the model found tiles faster than one tile (direct.c),
+ * else 2048, or PARALIA_DIRECT_BLOCK: a shape includes its block, and one within its block is
+ * never split. The memory is per process, PL_WAY_SLOTS shapes, the oldest replaced. No CUDA here:
+ * the choice is tested on the build machine (tests/direct_way).
  */
 #include "config.h"
 #include "blas/tiled.h"
@@ -104,7 +106,7 @@ static struct way_slot *find(const struct pl_direct_shape *s, int make)
 
 int pl_direct_way_next(const struct pl_direct_shape *s)
 {
-	int nb = s->nb > 0 ? s->nb : pl_direct_block_for(0);
+	int nb = pl_direct_block_for(s->nb); /* the environment read, whatever the shape's block */
 	if (s->m <= nb && s->n <= nb)
 		return PL_WAY_WHOLE; /* one block: nothing to split */
 	if (forced >= 0)

@@ -5,8 +5,8 @@ libparalia_la_SOURCES += src/blas/tiled.h src/blas/tiled.c src/blas/gemm.c \
 libparalia_la_SOURCES += src/blas/triangular.h src/blas/triangular.c src/blas/trmm.c src/blas/trsm.c
 # Autotuned calls (plan, device subset, placement) and kept matrices (chains of calls).
 libparalia_la_SOURCES += src/blas/call.c src/blas/keep.c src/blas/overlap.c
-# A call whose operands all live on one GPU, planned as one tile there: one cuBLAS call, or C in
-# blocks over two streams where that was measured faster for the shape.
+# A gemm whose operands all live on one GPU, planned there: one cuBLAS call, or C in blocks (the
+# plan's tiles, else 2048) over two streams where that was measured faster for the shape.
 libparalia_la_SOURCES += src/blas/direct.c src/blas/direct_way.c
 # Host operands brought to a GPU in whole column panels, cut into tiles there.
 libparalia_la_SOURCES += src/blas/panel.c
