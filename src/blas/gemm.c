@@ -121,12 +121,9 @@ static int LOCAL(c_request_node)(const struct pl_matrix *mA, const struct pl_mat
  * over several NUMA nodes, one of them), or -1 (C lives where every worker is). */
 static int LOCAL(late_c_node)(const struct pl_call *call, const struct pl_matrix *mC)
 {
-	const struct pm_plan *pl = call->plan;
 	for (unsigned w = 0; w < starpu_worker_get_count(); w++) {
-		int in_plan = pl->mask_len == 0 ||
-		              (w / 32 < pl->mask_len && (pl->mask[w / 32] >> (w % 32) & 1));
 		unsigned node = starpu_worker_get_memory_node(w);
-		if (in_plan && node != mC->node)
+		if (pm_plan_has_worker(call->plan, w) && node != mC->node)
 			return (int)node;
 	}
 	return -1;
@@ -137,12 +134,9 @@ static int LOCAL(late_c_node)(const struct pl_call *call, const struct pl_matrix
 static int LOCAL(a_b_cross)(const struct pl_call *call, const struct pl_matrix *mA,
                             const struct pl_matrix *mB)
 {
-	const struct pm_plan *pl = call->plan;
 	for (unsigned w = 0; w < starpu_worker_get_count(); w++) {
-		int in_plan = pl->mask_len == 0 ||
-		              (w / 32 < pl->mask_len && (pl->mask[w / 32] >> (w % 32) & 1));
 		unsigned node = starpu_worker_get_memory_node(w);
-		if (in_plan && (node != mA->node || node != mB->node))
+		if (pm_plan_has_worker(call->plan, w) && (node != mA->node || node != mB->node))
 			return 1;
 	}
 	return 0;

@@ -45,6 +45,11 @@ int pm_node_cpu_workers(int node, int *ids, int max);
 void pm_plan_home_workers(struct pm_plan *pl, int node);
 /* PARALIA_VERBOSE's level (0 unset): 1 each new plan, 2 also gemm's fetching ahead per call. */
 int pm_verbose_level(void);
+/* Whether StarPU worker w may run the plan's tasks (its mask; an empty mask: every worker). */
+static inline int pm_plan_has_worker(const struct pm_plan *p, unsigned w)
+{
+	return p->mask_len == 0 || (w / 32 < p->mask_len && (p->mask[w / 32] >> (w % 32) & 1));
+}
 /* Worker C tile (i, j) is pinned to, or -1. */
 static inline int pm_plan_owner(const struct pm_plan *p, int i, int j)
 {
