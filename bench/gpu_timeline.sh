@@ -26,7 +26,7 @@ gcc -O2 -shared -fPIC "${starpu[@]}" -I"$inc" -I"$cuda/include" "$here/bench/cup
 for tp in "$@"; do
   tile=${tp%%:*} point=${tp#*:}
   name=$(echo "${TIMELINE_SYSTEM:-paralia}-$tile-$point" | tr ':' '_')
-  env BENCH_UNTIMED=1 BENCH_REPS=1 PARALIA_TILE="$tile" CUDA_INJECTION64_PATH="$so" PL_TRACE_OUT="$out/$name.csv" "${tool[@]}" \
+  env BENCH_UNTIMED=1 BENCH_REPS=1 PARALIA_TILE="$tile" PARALIA_TALL="${PARALIA_TALL:-none}" CUDA_INJECTION64_PATH="$so" PL_TRACE_OUT="$out/$name.csv" "${tool[@]}" \
     "$here/_build/bench/gemm_bench" "${TIMELINE_SYSTEM:-paralia}" "$point" 2>&1 | grep -v "^#" >"$out/$name.txt"
   { echo "== $name: $(cat "$out/$name.txt")"; python3 "$here/bench/timeline_report.py" "$out/$name.csv"; } | tee -a "$out/report.txt"
   gzip -f "$out/$name.csv"

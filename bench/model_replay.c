@@ -36,9 +36,10 @@
 struct point {
 	char prec, place[4];
 	long m, n, k;
-	int nt, tile[MAXT];
+	int nt, tile[MAXT], rows[MAXT]; /* rows: of C's and A's tiles (tall), the tile when square */
 	double ms[MAXT];
 	int run_pick;   /* the tile the sweep's own pick (T=0 line) ran at, 0: none */
+	int run_rows;   /* and its rows (tall tiles), 0: square */
 	int run_devs;   /* on that many devices */
 	double pick_ms; /* and its time */
 };
@@ -68,22 +69,31 @@ static int read_sweep(const char *path)
 		return -1;
 	char line[512];
 	while (fgets(line, sizeof line, f)) {
-		int T;
+		int T, R = 0, at, more = 0;
 		char sys[32], prec, place[8], config[64];
 		long m, n, k;
 		double med;
-		if (sscanf(line, "T=%d,%31[^,],%c,%ld,%ld,%ld,%7[^,],%63[^,],%lf", &T, sys, &prec, &m, &n,
-		           &k, place, config, &med) != 9 || strcmp(sys, "paralia") || T < 0 || med <= 0)
+		/* "T=<tile>," or, tall, "T=<tile>:R=<rows>," */
+		if (sscanf(line, "T=%d%n", &T, &at) != 1 ||
+		    (line[at] == ':' && sscanf(line + at, ":R=%d%n", &R, &more) != 1))
+			continue;
+		at += more;
+		if (sscanf(line + at, ",%31[^,],%c,%ld,%ld,%ld,%7[^,],%63[^,],%lf", sys, &prec, &m, &n, &k,
+		           place, config, &med) != 8 || strcmp(sys, "paralia") || T < 0 || med <= 0)
 			continue;
 		if (strspn(place, "h0") != strlen(place) || strlen(place) != 3)
 			continue;
 		struct point *p = point_of(prec, m, n, k, place);
 		int picked, devs;
-		if (p && T == 0 && sscanf(config, "tile %d on %d dev", &picked, &devs) == 2)
+		if (p && T == 0 && sscanf(config, "tile %d on %d dev", &picked, &devs) == 2) {
+			const char *r = strstr(config, " rows ");
 			p->run_pick = picked, p->run_devs = devs, p->pick_ms = med;
+			p->run_rows = r ? atoi(r + 6) : 0;
+		}
 		if (!p || T == 0 || p->nt == MAXT)
 			continue;
 		p->tile[p->nt] = T;
+		p->rows[p->nt] = R > T ? R : T;
 		p->ms[p->nt++] = med;
 	}
 	fclose(f);
@@ -129,24 +139,28 @@ int main(int argc, char **argv)
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
 		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, reads_c, 1.0,
-		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0 };
+		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 		pm_panels_env(&pb.panels_may, &pb.panels_must); /* as the sweep ran: PARALIA_PANELS */
 		pm_c_late_env(&pb.c_late_may, &pb.c_late_must); /* and PARALIA_C_LATE */
 		pm_c_home_env(&pb.c_home_may, &pb.c_home_must); /* and PARALIA_C_HOME */
+		pm_tall_env(&pb.tall_may, &pb.tall_rows);       /* and the pick's PARALIA_TALL */
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
 		int best = 0;
 		for (int t = 0; t < p->nt; t++) {
 			struct pm_eval ev;
-			double pred = pm_evaluate(&pb, dev, 2, &db, p->tile[t], 1u, &ev);
+			double pred = pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
 			long span = (long)PL_BLOCK * p->tile[t]; /* the first block's side */
 			within += fabs(e) <= 0.15;
 			cells++;
 			if (p->ms[t] < p->ms[best])
 				best = t;
-			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t],
+			char tall[16] = "";
+			if (p->rows[t] > p->tile[t])
+				snprintf(tall, sizeof tall, ":R%d", p->rows[t]);
+			printf(" T%d%s%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
 			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
 			       (const char *[]){ "", "pA", "pB", "pAB" }[ev.panels & 3],
 			       ev.c_home ? "H" : ev.c_late ? "L" : "", p->ms[t], pred, 100 * e);
@@ -154,22 +168,25 @@ int main(int argc, char **argv)
 		struct pm_tune_opts o = { 0 };
 		struct pm_eval e;
 		pm_tune(&pb, dev, 2, &db, &o, &e);
-		int at = -1;
+		int at = -1, rows = e.R > e.T ? e.R : e.T;
 		for (int t = 0; t < p->nt; t++)
-			if (p->tile[t] == e.T)
+			if (p->tile[t] == e.T && p->rows[t] == rows)
 				at = t;
 		if (at >= 0) {
 			double r = p->ms[at] / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d (devices %#x) %.2f of best %d\n", e.T, e.subset, r, p->tile[best]);
-		} else if (e.T == p->run_pick && __builtin_popcount(e.subset) == p->run_devs) {
+			printf(" | pick %d:R%d (devices %#x) %.2f of best %d:R%d\n", e.T, rows, e.subset, r,
+			       p->tile[best], p->rows[best]);
+		} else if (e.T == p->run_pick && (p->run_rows ? p->run_rows : e.T) == rows &&
+		           __builtin_popcount(e.subset) == p->run_devs) {
 			/* a tile the fixed sweep left out, which the sweep's own pick ran at */
 			double r = p->pick_ms / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d (devices %#x) %.2f of best %d (the pick's own run)\n", e.T, e.subset,
-			       r, p->tile[best]);
+			printf(" | pick %d:R%d (devices %#x) %.2f of best %d:R%d (the pick's own run)\n", e.T,
+			       rows, e.subset, r, p->tile[best], p->rows[best]);
 		} else {
-			printf(" | pick %d (devices %#x): not in the sweep; best %d\n", e.T, e.subset, p->tile[best]);
+			printf(" | pick %d:R%d (devices %#x, predicted %.1f): not in the sweep; best %d:R%d\n",
+			       e.T, rows, e.subset, e.time_ms, p->tile[best], p->rows[best]);
 		}
 	}
 	printf("predictions within 15%%: %d of %d; picks within 5%% of the best fixed tile: %d of %d\n",

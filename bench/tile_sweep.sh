@@ -4,7 +4,9 @@
 # dataset's points with PARALIA_TILE=0 (the pick) and each tile of SWEEP_TILES, and one cuBLAS
 # call on the GPU-resident points (gemm_bench cublas: the same operands, the 000 reference). Lines are gemm_bench's
 # CSV prefixed "T=<tile>," (the cuBLAS lines "T=cublas,"): bench/tile_sweep_report.py reads them.
-#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, BENCH_REPS (3) override)
+# Fixed tiles are square (PARALIA_TALL=none); SWEEP_TALL adds tall ones, "TILE:ROWS" pairs (C's and
+# A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>," (bench/model_replay).
+#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, BENCH_REPS (3) override)
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: bench/tile_sweep.sh OUT.csv}
@@ -16,8 +18,15 @@ tiles=${SWEEP_TILES:-0 1024 1536 2048 3072 4096 6144 8192}
 export BENCH_REPS=${BENCH_REPS:-3} OPENBLAS_NUM_THREADS=1
 : >"$out"
 for t in $tiles; do
+  tall=none
+  [ "$t" = 0 ] && tall=model # the pick: the model's tiles, tall or not
   # shellcheck disable=SC2086
-  PARALIA_TILE=$t "$here/_build/bench/gemm_bench" paralia $points 2>/dev/null | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
+  PARALIA_TILE=$t PARALIA_TALL=$tall "$here/_build/bench/gemm_bench" paralia $points 2>/dev/null | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
+done
+for tr in ${SWEEP_TALL:-}; do
+  t=${tr%%:*} r=${tr#*:}
+  # shellcheck disable=SC2086
+  PARALIA_TILE=$t PARALIA_TALL=$r "$here/_build/bench/gemm_bench" paralia $points 2>/dev/null | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
 done
 gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
 # shellcheck disable=SC2086

@@ -102,6 +102,8 @@ struct paralia_plan {
 	                             its copy sent when the link has nothing else queued */
 	int c_home;               /* gemm, with c_late: 1: C lives on the host and the sum is made
 	                             there by the CPU workers, so C never crosses to the device */
+	int tile_rows;            /* gemm: rows of C's and op(A)'s tiles: tile, or more where their
+	                             copies from the host run faster in taller columns (tall tiles) */
 };
 
 /*

@@ -113,6 +113,8 @@ TESTS += tests/direct_way
 # blocks over two streams (GPU).
 EXTRA_DIST += tests/gemm_direct.sh
 TESTS += tests/gemm_direct.sh
+EXTRA_DIST += tests/gemm_tall.sh
+TESTS += tests/gemm_tall.sh
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh

@@ -68,7 +68,7 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0 };
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 	return p;
 }
 
@@ -615,7 +615,7 @@ static void c_home_choices(void)
  * (bench/results/gemm-ahead-2026-11-26c.md). */
 static void fetch_ahead_rounds(void)
 {
-	struct pm_layer L = { 3072, 1, 0, 0, { 0 } };
+	struct pm_layer L = { 3072, 1, 0, 0, { 0 }, 0 };
 	pm_rates_default(&L.rates, PM_GPU);
 	double a = 1600.0 / (3072.0 * 3072.0); /* an A tile of 3072 x 3072 in 1.6 ms */
 	L.a_us = a;
@@ -1207,7 +1207,7 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0 };
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);
@@ -1222,6 +1222,98 @@ static void huge_sizes(void)
 			        "%c %lldx%lldx%lld on 4 H200: tile %d, %.4g ms (flops alone %.4g ms), shares %.6f",
 			        rt, (long long)m, (long long)n, (long long)k, e.T, e.time_ms, floor_ms, share);
 		}
+}
+
+/* Tall tiles (gemm, docs/AUTOTUNER.md): C's and op(A)'s tiles R rows by T. With a copy table whose
+ * short columns cross slowly (at pitch 64 KB: 25 GB/s for columns of 2048 doubles, 35 of 4096, 55
+ * of 8192; one H100 moves 31, 46 and 55 beside DGEMMs), 8192^3 from the host at tile 2048 is faster in
+ * tiles of 8192 x 2048: A's and C's copies at the 8192 rate, B's at 2048's. A transposed (stored
+ * k x m: its tiles' columns are T long) gains only C's. pm_tune takes them only 5% faster than the
+ * best square tiles (TALL_MARGIN), never for another routine, and always when forced
+ * (tall_rows above the tile); PARALIA_TALL is read as model, none or a row count. */
+static void tall_tiles(void)
+{
+	char path[1024], err[1200];
+	if (write_table(path, sizeof path, "xfer-tall",
+	                "xfer d 512 65536 15 15 30\nxfer d 1024 65536 20 20 40\nxfer d 2048 65536 25 25 50\n"
+	                "xfer d 4096 65536 35 35 70\nxfer d 8192 65536 55 55 100\n"))
+		return;
+	struct pm_xfer x;
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (pm_xfer_load(&x, path, err, sizeof err) != 1 || load(&db, "h200x4.txt") != 0) {
+		t_check(0, "the copy table or the link map (%s)", err);
+		return;
+	}
+	gpus_of(&db, dev, 1.0, 140e9);
+	dev[0].xfer = x;
+	struct pm_problem p = gemm(8192, 8192, 8192, 0, 0, 0, 1), tA = p;
+	struct pm_eval e;
+	double sq = pm_evaluate(&p, dev, 1, &db, 2048, 1u, NULL);
+	double tall = pm_evaluate_tiles(&p, dev, 1, &db, 2048, 8192, 1u, &e);
+	t_check(e.R == 8192 && e.T == 2048 && e.layer.R == 8192 && tall < 0.85 * sq,
+	        "8192^3 hhh at tile 2048: %.2f ms in 8192 x 2048 tiles against %.2f square (R %d)", tall,
+	        sq, e.R);
+	tA.trans = 1;
+	tA.rows[0] = 8192; /* A stored k x m */
+	double sqA = pm_evaluate(&tA, dev, 1, &db, 2048, 1u, NULL);
+	double tallA = pm_evaluate_tiles(&tA, dev, 1, &db, 2048, 8192, 1u, NULL);
+	t_check(tallA < sqA && sqA - tallA < 0.8 * (sq - tall),
+	        "A transposed gains C's copies only: %.2f -> %.2f ms (untransposed %.2f -> %.2f)", sqA,
+	        tallA, sq, tall);
+	struct pm_problem sy = p;
+	sy.routine = 's';
+	pm_evaluate_tiles(&sy, dev, 1, &db, 2048, 8192, 1u, &e);
+	t_check(e.R == 2048, "syrk's tiles stay square (R %d)", e.R);
+
+	/* the choice: over shapes, tall only when 5% faster than the best square tiles (pm_tune
+	 * both ways), and both outcomes happen */
+	int chose[2] = { 0, 0 }, wrong = 0;
+	static const int shapes[][3] = { { 8192, 8192, 8192 }, { 4096, 8192, 8192 }, { 16384, 8192, 8192 },
+	                                 { 8192, 8192, 32768 }, { 8192, 4096, 8192 } };
+	for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+		struct pm_problem q = gemm(shapes[s][0], shapes[s][1], shapes[s][2], 0, 0, 0, 1);
+		struct pm_tune_opts o = { 0, PM_TIME, 0 };
+		struct pm_eval square, best;
+		pm_tune(&q, dev, 1, &db, &o, &square);
+		q.tall_may = 1;
+		pm_tune(&q, dev, 1, &db, &o, &best);
+		int is_tall = best.R > best.T;
+		chose[is_tall]++;
+		wrong += square.R != square.T ||
+		         (is_tall ? !(best.time_ms < 0.95 * square.time_ms) : best.time_ms != square.time_ms);
+	}
+	t_check(!wrong && chose[0] && chose[1], "tall tiles chosen only 5%% faster than square ones: %d wrong (tall "
+	        "%d, square %d)", wrong, chose[1], chose[0]);
+	/* forced */
+	struct pm_tune_opts fixed = { 2048, PM_TIME, 0 };
+	struct pm_problem f = p;
+	f.tall_rows = 6144;
+	pm_tune(&f, dev, 1, &db, &fixed, &e);
+	int forced = e.R;
+	f.tall_rows = 2048;
+	pm_tune(&f, dev, 1, &db, &fixed, &e);
+	t_check(forced == 6144 && e.R == 2048, "forced rows: 6144 at tile 2048 (R %d), 2048 there square "
+	        "(R %d)", forced, e.R);
+	/* PARALIA_TALL */
+	static const struct { const char *v; int may, rows; } env[] = {
+		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "0", 0, 0 }, { "8192", 0, 8192 },
+		{ "70000", 1, 0 }, { "-1", 1, 0 }, { "8192x", 1, 0 },
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
+		int may = -1, rows = -1;
+		setenv("PARALIA_TALL", env[i].v, 1);
+		pm_tall_env(&may, &rows);
+		if (may != env[i].may || rows != env[i].rows) {
+			bad++;
+			t_check(0, "PARALIA_TALL=%s: may %d rows %d (want %d %d)", env[i].v, may, rows,
+			        env[i].may, env[i].rows);
+		}
+	}
+	unsetenv("PARALIA_TALL");
+	t_check(!bad, "PARALIA_TALL read as model, none or a row count up to 65535");
+	unlink(path);
 }
 
 int main(void)
@@ -1243,5 +1335,6 @@ int main(void)
 	owner_grids();
 	schedule_matches_loop();
 	huge_sizes();
+	tall_tiles();
 	return t_summary();
 }

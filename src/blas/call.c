@@ -54,12 +54,19 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	/* Before any task can touch them: operands on GPUs are as the caller's program order says. */
 	if ((ret = pl_order_after_caller(ptrs, 3)))
 		return ret;
-	c->plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force);
+	/* a kept operand's tiles are square, also at its first use (its tile size not fixed yet:
+	 * pm_plan_get's force_T -1) */
+	int kept = 0;
+	for (int i = 0; i < 3; i++)
+		kept |= pl_kept_tile_size(ptrs[i]) >= 0;
+	c->plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force ? force : kept ? -1 : 0);
 	if (!c->plan) {
 		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
 		return PARALIA_ERR_PLACEMENT;
 	}
 	c->nb = c->plan->T;
+	/* gemm's tall tiles (the plan's: never with a kept operand, whose tiles are square) */
+	c->mb = routine == 'g' && c->plan->pub.tile_rows > c->nb ? c->plan->pub.tile_rows : c->nb;
 	const char *lz = getenv("PARALIA_WR_LAZY");
 	c->force_lazy = lz && !strcmp(lz, "force") && reads_c;
 	c->fetch_ahead = fetch_ahead_mode();

@@ -182,12 +182,12 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
  * has such tiles: whole ones, the last row's and the last column's (at most two blocks' worth,
  * 2 PL_BLOCK: the copies home of two blocks may overlap), the corner. StarPU reuses a copy for
  * any of the same size, so shapes of one size are asked for together. */
-static void LOCAL(warm_home_copies)(int m, int n, int nb)
+static void LOCAL(warm_home_copies)(int m, int n, int mb, int nb)
 {
-	int64_t mf = m / nb, nf = n / nb, edge = 2 * PL_BLOCK;
-	uint32_t mr = (uint32_t)(m % nb), nr = (uint32_t)(n % nb), t = (uint32_t)nb;
+	int64_t mf = m / mb, nf = n / nb, edge = 2 * PL_BLOCK;
+	uint32_t mr = (uint32_t)(m % mb), nr = (uint32_t)(n % nb), r = (uint32_t)mb, t = (uint32_t)nb;
 	struct { uint32_t rows, cols; int64_t want; } shape[4] = {
-		{ t, t, mf * nf }, { mr, t, nf < edge ? nf : edge }, { t, nr, mf < edge ? mf : edge }, { mr, nr, 1 },
+		{ r, t, mf * nf }, { mr, t, nf < edge ? nf : edge }, { r, nr, mf < edge ? mf : edge }, { mr, nr, 1 },
 	};
 	for (int x = 0; x < 4; x++) {
 		int64_t want = shape[x].want;
@@ -228,13 +228,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		pl_call_end(&call);
 		return ret;
 	}
-	int nb = call.nb;
+	int nb = call.nb, mb = call.mb; /* C's tiles mb x nb, op(A)'s mb x nb, op(B)'s nb x nb */
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
 	int na = tA == 'N', nbn = tB == 'N';
-	if ((ret = pl_matrix_init(&mC, who, "C", C, m, n, ldc, sizeof(real_t), nb)))
+	if ((ret = pl_matrix_init_tiles(&mC, who, "C", C, m, n, ldc, sizeof(real_t), mb, nb)))
 		goto done;
 	if (!scale_only &&
-	    ((ret = pl_matrix_init(&mA, who, "A", A, na ? m : k, na ? k : m, lda, sizeof(real_t), nb)) ||
+	    ((ret = pl_matrix_init_tiles(&mA, who, "A", A, na ? m : k, na ? k : m, lda, sizeof(real_t),
+	                                 na ? mb : nb, na ? nb : mb)) ||
 	     (ret = pl_matrix_init(&mB, who, "B", B, nbn ? k : n, nbn ? n : k, ldb, sizeof(real_t), nb))))
 		goto done;
 
@@ -245,6 +246,8 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	     ((panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
 		goto done;
 
+	if (mb != nb && pm_verbose_level() >= 2)
+		fprintf(stderr, "paralia: %s: C's and op(A)'s tiles %d x %d (tall)\n", who, mb, nb);
 	int c_node = LOCAL(c_request_node)(&mA, &mB, &mC, beta, cutter);
 	/* C read late (late_c_node): the plan says so only for one device with C read (beta != 0),
 	 * never with WR-lazy; PARALIA_WR_LAZY=force (tests) is the call's */
@@ -255,7 +258,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	const struct pm_plan *home = late && call.plan->pub.c_home && !mC.kept ? call.plan : NULL;
 	int late_node = late && !home ? LOCAL(late_c_node)(&call, &mC) : -1;
 	if (home && !scale_only)
-		LOCAL(warm_home_copies)(m, n, nb);
+		LOCAL(warm_home_copies)(m, n, mb, nb);
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
 	int kt = pl_tile_count(k, nb);
 	int blocks = 0, fetching = 0; /* and how many fetch ahead (ahead_said) */
@@ -285,7 +288,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			 * tiles, 4096x4096x32768 from the host at tile 4096 ran 63.7 ms on one H100 without
 			 * fetching A ahead, where the link needs 44 (bench/results/gemm-cap-2026-11-26l.md).
 			 * rows x cols: the elements of C the block covers. */
-			int64_t rows = (ie < mC.mt ? (int64_t)ie * nb : m) - (int64_t)ib * nb;
+			int64_t rows = (ie < mC.mt ? (int64_t)ie * mb : m) - (int64_t)ib * mb;
 			int64_t cols = (je < mC.nt ? (int64_t)je * nb : n) - (int64_t)jb * nb;
 			int ahead = !(mA.panels && mB.panels) &&
 			            (call.fetch_ahead == PL_AHEAD_ALL ||

@@ -211,6 +211,12 @@ int pl_kept_attach(struct pl_matrix *M, const char *routine, const char *argname
 		pthread_mutex_unlock(&keep_lock);
 		return ret;
 	}
+	if (M->mb != M->nb) { /* gemm's tall tiles: its plan never takes them with a kept operand */
+		fprintf(stderr, "paralia: %s: matrix %s is kept, and a kept matrix has square tiles, but "
+		        "this call tiles it %d x %d\n", routine, argname, M->mb, M->nb);
+		pthread_mutex_unlock(&keep_lock);
+		return PARALIA_ERR_KEPT_MISMATCH;
+	}
 	if (k->m != M->m || k->n != M->n || k->ld != M->ld || k->elem != M->elem ||
 	    (k->nb && k->nb != M->nb)) {
 		fprintf(stderr, "paralia: %s: matrix %s is kept as %dx%d (ld %d, %zu-byte elements, tile "

@@ -60,7 +60,7 @@ static int panel_cut(struct pl_matrix *M, int j)
 		uint32_t rows = (uint32_t)pl_matrix_tile_rows(M, i);
 		if (!ret) { /* home -1: StarPU allocates the tile where the cut runs */
 			starpu_matrix_data_register(t, -1, 0, rows, rows, cols, M->elem);
-			if ((ret = pl_task_cut(h, i * M->nb, *t, &o)) != 0)
+			if ((ret = pl_task_cut(h, i * M->mb, *t, &o)) != 0)
 				starpu_data_unregister_submit(*t); /* never written: not a tile */
 		}
 		if (ret) /* a cut that could not be submitted: the tile is a view, as without panels */

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname, const void *ptr,
-                   int m, int n, int ld, size_t elem, int nb)
+int pl_matrix_init_tiles(struct pl_matrix *M, const char *routine, const char *argname,
+                         const void *ptr, int m, int n, int ld, size_t elem, int mb, int nb)
 {
 	M->ptr = (char *)ptr;
-	M->m = m; M->n = n; M->ld = ld; M->elem = elem; M->nb = nb;
-	M->mt = pl_tile_count(m, nb);
+	M->m = m; M->n = n; M->ld = ld; M->elem = elem; M->mb = mb; M->nb = nb;
+	M->mt = pl_tile_count(m, mb);
 	M->nt = pl_tile_count(n, nb);
 	M->tiles = NULL;
 	M->kept = 0;
@@ -35,8 +35,8 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
 		return k == 1 ? 0 : k;
 	M->tiles = calloc((size_t)M->mt * M->nt, sizeof *M->tiles);
 	if (!M->tiles) {
-		fprintf(stderr, "paralia: %s: matrix %s: no memory for its table of %d x %d tiles (tile size "
-		        "%d)\n", routine, argname, M->mt, M->nt, nb);
+		fprintf(stderr, "paralia: %s: matrix %s: no memory for its table of %d x %d tiles (tiles of "
+		        "%d x %d)\n", routine, argname, M->mt, M->nt, mb, nb);
 		return PARALIA_ERR_NO_MEMORY;
 	}
 	return 0;
@@ -44,7 +44,7 @@ int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname
 
 int pl_matrix_tile_rows(const struct pl_matrix *M, int i)
 {
-	return i == M->mt - 1 ? M->m - i * M->nb : M->nb;
+	return i == M->mt - 1 ? M->m - i * M->mb : M->mb;
 }
 
 int pl_matrix_tile_cols(const struct pl_matrix *M, int j)
@@ -54,7 +54,7 @@ int pl_matrix_tile_cols(const struct pl_matrix *M, int j)
 
 void pl_matrix_view(struct pl_matrix *M, int i, int j)
 {
-	char *p = M->ptr + ((size_t)i * M->nb + (size_t)j * M->nb * M->ld) * M->elem;
+	char *p = M->ptr + ((size_t)i * M->mb + (size_t)j * M->nb * M->ld) * M->elem;
 	starpu_matrix_data_register(&M->tiles[(size_t)j * M->mt + i], (int)M->node, (uintptr_t)p,
 	                            (uint32_t)M->ld, (uint32_t)pl_matrix_tile_rows(M, i),
 	                            (uint32_t)pl_matrix_tile_cols(M, j), M->elem);

@@ -17,7 +17,7 @@ struct pl_matrix {
 	char *ptr;        /* element (0,0) */
 	int m, n, ld;     /* rows, columns, leading dimension (elements) */
 	size_t elem;      /* bytes per element */
-	int nb;           /* tile size */
+	int mb, nb;       /* a tile's rows and columns (mb = nb but in gemm's tall tiles) */
 	int mt, nt;       /* tiles per column, per row */
 	unsigned node;    /* StarPU memory node that owns the data */
 	starpu_data_handle_t *tiles; /* mt * nt, column-major; NULL until first used */
@@ -68,6 +68,7 @@ enum { PL_AHEAD_MODEL = 0, PL_AHEAD_ALL, PL_AHEAD_NONE };
 struct pl_call {
 	const struct pm_plan *plan;
 	int nb;                       /* tile size */
+	int mb;                       /* rows of gemm's C and op(A) tiles: nb, or the plan's tall rows */
 	int lazy;                     /* WR-lazy accumulation of C (gemm) */
 	int force_lazy;               /* PARALIA_WR_LAZY=force: every other C tile, for tests */
 	int lazy_worker;              /* a worker where C lives (WR-lazy accumulation), -1: none */
@@ -173,11 +174,18 @@ int pl_home_sum_s(starpu_data_handle_t s, float beta, starpu_data_handle_t c,
 int pl_home_sum_d(starpu_data_handle_t s, double beta, starpu_data_handle_t c,
                   const struct pm_plan *plan, int priority);
 
-/* Prepares M (no registration yet). Returns 0, or with one line naming the argument:
- * PARALIA_ERR_TOO_LARGE (no array can hold an m x n matrix with that leading dimension),
- * PARALIA_ERR_PLACEMENT, PARALIA_ERR_KEPT_MISMATCH (keep.c) or PARALIA_ERR_NO_MEMORY. */
-int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname, const void *ptr,
-                   int m, int n, int ld, size_t elem, int nb);
+/* Prepares M in tiles of mb rows and nb columns (no registration yet). Returns 0, or with one
+ * line naming the argument: PARALIA_ERR_TOO_LARGE (no array can hold an m x n matrix with that
+ * leading dimension), PARALIA_ERR_PLACEMENT, PARALIA_ERR_KEPT_MISMATCH (keep.c: a kept matrix
+ * has square tiles) or PARALIA_ERR_NO_MEMORY. */
+int pl_matrix_init_tiles(struct pl_matrix *M, const char *routine, const char *argname,
+                         const void *ptr, int m, int n, int ld, size_t elem, int mb, int nb);
+/* The same in square tiles of nb. */
+static inline int pl_matrix_init(struct pl_matrix *M, const char *routine, const char *argname,
+                                 const void *ptr, int m, int n, int ld, size_t elem, int nb)
+{
+	return pl_matrix_init_tiles(M, routine, argname, ptr, m, n, ld, elem, nb, nb);
+}
 /* Tile (i, j), registered on first use. */
 starpu_data_handle_t pl_matrix_tile(struct pl_matrix *M, int i, int j);
 /* Registers tile (i, j) as a view of the matrix where it lives (pl_matrix_tile's way). */

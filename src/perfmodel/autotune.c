@@ -115,14 +115,34 @@ void pm_c_home_env(int *may, int *must)
 	*must = m == PM_ENV_ALL;
 }
 
+void pm_tall_env(int *may, int *rows)
+{
+	static int warned;
+	const char *v = getenv("PARALIA_TALL");
+	char *end;
+	long r = v && *v ? strtol(v, &end, 10) : -1;
+	*may = 1, *rows = 0;
+	if (v && *v && !*end && r >= 0 && r <= PARALIA_TILE_MAX) { /* measuring: R rows, or square */
+		*may = 0;
+		*rows = (int)r;
+		return;
+	}
+	if (v && !strcmp(v, "none"))
+		*may = 0;
+	else if (v && *v && strcmp(v, "model") && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: PARALIA_TALL=%s is not model, none or a row count from 0 to %d; "
+		        "using model\n", v, PARALIA_TILE_MAX);
+}
+
 /* Bytes per element */
 static double elem_of(const struct pm_problem *p) { return p->dbl ? 8.0 : 4.0; }
 
 /* ---- step 1: the tile schedule ------------------------------------------------------------- */
 
-/* C's tiles in four classes: full, edge row, edge column, corner (edge tiles are ragged). */
+/* C's tiles in four classes: full, edge row, edge column, corner (edge tiles are ragged); R rows
+ * (T but in gemm's tall tiles) by T columns, A's R x T (op(A)), B's T x T. */
 struct tiling {
-	int T;
+	int T, R;
 	int64_t Mt, Nt, Kt;
 	int mr, nr;          /* rows of the last tile row, columns of the last tile column */
 	int kr;              /* depth of the last layer over k (1 when k is 0) */
@@ -130,21 +150,22 @@ struct tiling {
 	int64_t total;
 };
 
-static void tiling_of(const struct pm_problem *p, int T, struct tiling *t)
+static void tiling_of(const struct pm_problem *p, int T, int R, struct tiling *t)
 {
 	memset(t, 0, sizeof *t);
 	t->T = T;
-	t->Mt = pl_ceil_div(p->m, T);
+	t->R = R;
+	t->Mt = pl_ceil_div(p->m, R);
 	t->Nt = pl_ceil_div(p->n, T);
 	t->Kt = p->k > 0 ? pl_ceil_div(p->k, T) : 1;
-	t->mr = (int)(p->m - (t->Mt - 1) * T);
+	t->mr = (int)(p->m - (t->Mt - 1) * R);
 	t->nr = (int)(p->n - (t->Nt - 1) * T);
 	t->kr = p->k > 0 ? (int)(p->k - (t->Kt - 1) * T) : 1;
-	int64_t rf = t->mr == T ? t->Mt : t->Mt - 1, cf = t->nr == T ? t->Nt : t->Nt - 1;
+	int64_t rf = t->mr == R ? t->Mt : t->Mt - 1, cf = t->nr == T ? t->Nt : t->Nt - 1;
 	int tri = p->routine == 's' || p->routine == 'y';
 	for (int ea = 0; ea < 2; ea++)
 		for (int eb = 0; eb < 2; eb++) {
-			int64_t rows = ea ? (t->mr != T) : rf, cols = eb ? (t->nr != T) : cf;
+			int64_t rows = ea ? (t->mr != R) : rf, cols = eb ? (t->nr != T) : cf;
 			int64_t n = rows * cols;
 			if (tri) /* one triangle of a square C: half the full tiles plus the diagonal */
 				n = ea == eb ? (rows * cols + rows) / 2 : (ea ? n : 0);
@@ -153,12 +174,26 @@ static void tiling_of(const struct pm_problem *p, int T, struct tiling *t)
 		}
 }
 
+/* Time (us) of one product of an mi x kd tile of op(A) and a kd x nj tile of op(B) at rates r, in
+ * tiles of T columns: a tall one (mi > T) as mi / T products of T rows. The kernel table measures
+ * square products; read at a tall product's volume (pm_tile_us: the rate at its cube root) the
+ * rate of a narrow one was far above what it ran at (one H100, 8192^3 from the host in tiles of
+ * 8192 x 512: 256 products of 8192 x 512 x 512 at 49 TFLOP/s, 512's cube at 14; predicted 33.6 ms,
+ * measured 48.5-51.0; bench/results/gemm-tall-2026-11-26o.md), while a tall tile of 2048 columns
+ * runs no slower than 2048's cube. */
+static double product_us(const struct pm_rates *r, int dbl, double mi, double nj, double kd, int T)
+{
+	if (mi <= T)
+		return pm_tile_us(r, dbl, (int)mi, (int)nj, (int)kd);
+	return mi / T * pm_tile_us(r, dbl, T, (int)nj, (int)kd);
+}
+
 /* Time (us) of one C tile's chain over k on one worker of device d, for a C tile of mi x nj. */
 static double chain_us(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t,
                        int mi, int nj)
 {
-	double us = (double)(t->Kt - 1) * pm_tile_us(&d->rates, p->dbl, mi, nj, t->T) +
-	            pm_tile_us(&d->rates, p->dbl, mi, nj, t->kr) + (double)t->Kt * PM_TASK_US;
+	double us = (double)(t->Kt - 1) * product_us(&d->rates, p->dbl, mi, nj, t->T, t->T) +
+	            product_us(&d->rates, p->dbl, mi, nj, t->kr, t->T) + (double)t->Kt * PM_TASK_US;
 	/* trmm/trsm: the triangular A halves each chain on average. */
 	if (p->routine == 't' || p->routine == 'r')
 		us *= 0.5 + 0.5 / (double)t->Kt;
@@ -360,17 +395,25 @@ static int64_t rows_of(const struct pm_problem *p, int o)
 	return p->rows[o] > 0 ? p->rows[o] : pm_untransposed_rows(p->routine, p->m, p->k, o);
 }
 
+/* The rows of operand o's tiles as stored, the length of their copies' columns: R for C and for
+ * A used untransposed (gemm's tall tiles: A's stored tile is op(A)'s), else T. */
+static int tile_rows_of(const struct pm_problem *p, int T, int R, int o)
+{
+	return o == 2 || (o == 0 && !(p->trans & 1)) ? R : T;
+}
+
 /* In host_xfer_gbs's `panels`: C's tiles cross as whole scratch tiles, contiguous (C added at
  * home), not cut from C at its pitch. */
 #define XFER_C_WHOLE (1u << 2)
 
 /* The calibrated rate of host copies for the operands whose bytes[] cross between the host and
  * the device, averaged over their bytes: each operand at its own pitch (its leading dimension,
- * struct pm_xfer), its tiles' columns T long but the last tile row's only as long as the rows
- * left (a copy's rate goes with its column's length); an operand crossing in column panels
- * (bit o of panels) has columns as long as the matrix's. 0 without calibration. */
+ * struct pm_xfer), its tiles' columns as long as their rows (tile_rows_of: T, or R in tall
+ * tiles) but the last tile row's only as long as the rows left (a copy's rate goes with its
+ * column's length); an operand crossing in column panels (bit o of panels) has columns as long
+ * as the matrix's. 0 without calibration. */
 static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *d,
-                            const struct lm_db *db, int T, int dir, const double bytes[3],
+                            const struct lm_db *db, int T, int R, int dir, const double bytes[3],
                             unsigned panels)
 {
 	double total = 0, us = 0;
@@ -379,8 +422,8 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 		if (bytes[o] <= 0 || home < 0 || db->node[home].kind != LM_HOST)
 			continue;
 		double pitch = (double)p->ld[o] * elem_of(p);
-		int col = T; /* its copies' column length */
-		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, T) - 1) * T;
+		int col = tile_rows_of(p, T, R, o); /* its copies' column length */
+		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, col) - 1) * col;
 		if (o < 2 && (panels >> o & 1)) /* one copy of whole columns: no ragged last tile row */
 			edge = col = (int)rows;
 		/* C's scratch tiles going home whole: the pitch is their own column's (bit 2 of panels
@@ -398,13 +441,14 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 	return total > 0 ? total / us : pm_xfer_gbs(&d->xfer, p->dbl, T, 0, dir);
 }
 
-/* us per element of operand o brought into device d in T x T tiles: at the rate its link keeps
+/* us per element of operand o brought into device d in its tiles (T x T, or R x T: tile_rows_of): at the rate its link keeps
  * with all the call's links busy (lm_shared_bw: a layer's copies while the others move, not step
  * 3's mean over the call), through the host when there is no
  * direct link, and no faster than the calibrated host copies at the operand's pitch; 0 when it
  * lives there or is not used. */
 static double operand_in_us(const struct pm_problem *p, const struct pm_device *d,
-                            const struct lm_db *db, const struct busy_links *busy, int T, int o)
+                            const struct lm_db *db, const struct busy_links *busy, int T, int R,
+                            int o)
 {
 	int home = p->loc[o], node = d->node;
 	if (home < 0 || home == node)
@@ -416,7 +460,7 @@ static double operand_in_us(const struct pm_problem *p, const struct pm_device *
 	if (db->node[home].kind == LM_HOST) {
 		double only[3] = { 0, 0, 0 };
 		only[o] = 1;
-		double x = host_xfer_gbs(p, d, db, T, 0, only, 0);
+		double x = host_xfer_gbs(p, d, db, T, R, 0, only, 0);
 		if (x > 0 && !(x >= bw))
 			bw = x;
 	}
@@ -425,17 +469,20 @@ static double operand_in_us(const struct pm_problem *p, const struct pm_device *
 
 static void link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
                        const struct lm_db *db, const struct device_flows *f,
-                       const struct busy_links *busy, int T, unsigned panels,
+                       const struct busy_links *busy, int T, int R, unsigned panels,
                        struct device_links *L)
 {
 	memset(L, 0, sizeof *L);
 	int node = d->node;
-	double tile_bytes = (double)T * T * elem_of(p), host_bytes = 0;
+	/* the tiles' mean size each way: C's and A's R x T, B's T x T (tall tiles) */
+	double el = elem_of(p), tall_bytes = (double)R * T * el, host_bytes = 0;
+	double in_tiles = (f->A[i] + f->Cin[i]) / tall_bytes + f->B[i] / ((double)T * T * el);
+	double tile_in = in_tiles > 0 ? (f->A[i] + f->B[i] + f->Cin[i]) / in_tiles : tall_bytes;
 	const double in[3] = { f->A[i], f->B[i], f->Cin[i] }, out[3] = { 0, 0, f->Cout[i] };
 	const double all[3] = { f->A[i], f->B[i], f->Cin[i] + f->Cout[i] };
-	const double xfer[3] = { host_xfer_gbs(p, d, db, T, 0, in, panels),
-	                         host_xfer_gbs(p, d, db, T, 1, out, panels),
-	                         host_xfer_gbs(p, d, db, T, 2, all, panels) };
+	const double xfer[3] = { host_xfer_gbs(p, d, db, T, R, 0, in, panels),
+	                         host_xfer_gbs(p, d, db, T, R, 1, out, panels),
+	                         host_xfer_gbs(p, d, db, T, R, 2, all, panels) };
 	for (int dir = 0; dir < 2; dir++) {
 		const struct flows *fl = dir ? &f->out : &f->in;
 		for (int k = 0; k < fl->n; k++) {
@@ -452,6 +499,7 @@ static void link_rates(const struct pm_problem *p, const struct pm_device *d, in
 			double x = host ? xfer[dir] : 0;
 			if (x > 0 && x < bw)
 				bw = x;
+			double tile_bytes = dir ? tall_bytes : tile_in;
 			double ntiles = ceil(fl->bytes[k] / tile_bytes);
 			double l = ntiles * db->link[src][dst].latency_us;
 			double t = fl->bytes[k] / (bw * 1e3) + l;
@@ -658,14 +706,16 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
  * of their panels in a quarter of its memory. On the CPU only when forced (panels_must: the
  * tests run the panels' code there, where they stay home). */
 static unsigned panel_choices(const struct pm_problem *p, const struct pm_device *d,
-                              const struct lm_db *db, int T)
+                              const struct lm_db *db, int T, int R)
 {
 	unsigned may = 0;
 	if (p->routine != 'g' || (d->kind != PM_GPU && !p->panels_must))
 		return 0;
 	for (int o = 0; o < 2; o++) {
 		/* StarPU counts a handle's elements in 32 bits (pl_matrix_panels refuses more) */
-		double elems = (double)rows_of(p, o) * T, panel = elems * elem_of(p);
+		/* a panel is as wide as the tiles' columns: A transposed's are R wide in tall tiles */
+		int wide = o == 0 && (p->trans & 1) ? R : T;
+		double elems = (double)rows_of(p, o) * wide, panel = elems * elem_of(p);
 		if (((p->panels_may | p->panels_must) >> o & 1) && p->loc[o] >= 0 &&
 		    db->node[p->loc[o]].kind == LM_HOST && elems <= UINT32_MAX &&
 		    (d->mem_bytes <= 0 || 16 * panel <= d->mem_bytes))
@@ -762,15 +812,16 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
                         const struct pm_lane *ld, int P, unsigned panels, int late,
                         const struct pm_device *home, double *comp_us, struct device_links *L)
 {
-	int T = t->T;
-	link_rates(p, d, i, db, f, busy, T, panels | (home ? XFER_C_WHOLE : 0), L);
+	int T = t->T, R = t->R;
+	link_rates(p, d, i, db, f, busy, T, R, panels | (home ? XFER_C_WHOLE : 0), L);
 	double n = (double)ld->tiles;
-	double tm = (double)(p->m < T ? p->m : T), tn = (double)(p->n < T ? p->n : T);
+	double tm = (double)(p->m < R ? p->m : R), tn = (double)(p->n < T ? p->n : T);
 	double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
 	/* its products back to back under its power cap (the kernel table's sustained rates), and
 	 * with C read late a geadd per tile: two tiles read and one written through its memory
 	 * (none when C is added at home) */
 	double geadd = late && !home ? PM_TASK_US + 3 * tm * tn * el / (PM_DEVICE_COPY_GBS * 1e3) : 0;
+	/* (a tall tile's products as square ones: product_us) */
 	double comp = pm_capped_us(&d->rates, p->dbl, T, ld->finish) + fmax(0, n) * geadd, tdev = comp;
 	double bytes_in = f->A[i] + f->B[i] + f->Cin[i];
 	*comp_us = comp;
@@ -786,8 +837,8 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 		b_tile = (double)rows_of(p, 1) * ((p->trans & 2) ? tk : tn) * el;
 	double first = (f->A[i] > 0 ? a_tile : 0) + (f->B[i] > 0 ? b_tile : 0) +
 	               (f->Cin[i] > 0 && !late ? tm * tn * el : 0);
-	double whole = pm_tile_us(&d->rates, p->dbl, tm, tn, tk) + PM_TASK_US;
-	double last = pm_tile_us(&d->rates, p->dbl, tm, tn, t->kr) + PM_TASK_US;
+	double whole = product_us(&d->rates, p->dbl, tm, tn, tk, T) + PM_TASK_US;
+	double last = product_us(&d->rates, p->dbl, tm, tn, t->kr, T) + PM_TASK_US;
 	int cross = 0; /* A or B crosses to some device of the call: gemm keeps its blocks */
 	for (int x = 0; x < PM_MAX_DEVS; x++)
 		cross |= f->A[x] + f->B[x] > 0;
@@ -821,9 +872,17 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                    const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
 {
+	return pm_evaluate_tiles(p, dev, ndev, db, T, T, subset, out);
+}
+
+double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                         const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out)
+{
 	struct pm_eval e;
 	memset(&e, 0, sizeof e);
+	R = R > T && p->routine == 'g' ? R : T; /* only gemm tiles tall */
 	e.T = T;
+	e.R = R;
 	e.subset = subset;
 	int sel[PM_MAX_DEVS], ns = 0;
 	for (int d = 0; d < ndev && d < PM_MAX_DEVS; d++)
@@ -838,7 +897,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 
 	/* 1. the tile schedule: full tiles first, then the ragged edges */
 	struct tiling t;
-	tiling_of(p, T, &t);
+	tiling_of(p, T, R, &t);
 	struct pm_lane ld[PM_MAX_DEVS];
 	double lanes[PM_MAX_DEVS], chain[PM_MAX_DEVS][2][2];
 	memset(ld, 0, sizeof ld);
@@ -847,7 +906,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 		lanes[i] = d->nworkers > 0 ? d->nworkers : 1;
 		for (int a = 0; a < 2; a++)
 			for (int b = 0; b < 2; b++)
-				chain[i][a][b] = chain_us(p, d, &t, a ? t.mr : T, b ? t.nr : T);
+				chain[i][a][b] = chain_us(p, d, &t, a ? t.mr : R, b ? t.nr : T);
 	}
 	for (int cls = 0; cls < 4; cls++) { /* full tiles first, then edge rows, edge columns, corner */
 		double cost[PM_MAX_DEVS];
@@ -855,7 +914,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			cost[i] = chain[i][cls & 1][cls >> 1];
 		pm_schedule_class(ns, cost, lanes, t.count[cls & 1][cls >> 1], ld);
 	}
-	double full = (double)t.Mt * T * (double)t.Nt * T * (double)t.Kt * T;
+	double full = (double)t.Mt * R * (double)t.Nt * T * (double)t.Kt * T;
 	e.padding = full > 0 ? 1.0 - (double)p->m * p->n * (p->k > 0 ? p->k : 1) / full : 0;
 	double share[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++)
@@ -882,7 +941,13 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 	pm_grid(ns, t.Mt, t.Nt, &P, &Q);
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
-		unsigned may = ns == 1 ? panel_choices(p, d, db, T) : 0, best_set = 0;
+		unsigned may = ns == 1 ? panel_choices(p, d, db, T, R) : 0, best_set = 0;
+		/* Tall tiles holding every row of A as stored are its column panels: the same copies, and
+		 * A then crosses as panels wherever it may. The model prices both alike, but StarPU runs
+		 * them apart: one H100, 8192^3 from the host in tiles of 8192 x 2048 with B in panels,
+		 * 35.1 and 35.5 ms with A's panels, 40.2 and 41.8 with its tiles fetched ahead beside B's
+		 * panels (bench/results/gemm-tall-2026-11-26o.md, calls 1 and 2). */
+		unsigned a_is_panels = (may & 1) && R >= p->m && !(p->trans & 1);
 		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0, best_home = 0;
 		struct device_links L, best_L;
 		double comp = 0, tdev = 0, best_score = 0;
@@ -892,6 +957,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			for (int c_way = 0; c_way <= 2; c_way++) {
 				int late = c_way >= 1, at_home = c_way == 2;
 				if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may) ||
+				    (a_is_panels && !(set & 1)) ||
 				    (c_way == 1 && !late_may) || (at_home && !home) ||
 				    (p->c_late_must && (late_may || home) && !late) ||
 				    (p->c_home_must && home && !at_home))
@@ -914,8 +980,9 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 			worst = tdev;
 			/* fetching ahead brings no tile of an operand in panels (cut on the device) */
 			e.layer = (struct pm_layer){ T, p->dbl,
-			                             best_set & 1 ? 0 : operand_in_us(p, d, db, &busy, T, 0),
-			                             best_set & 2 ? 0 : operand_in_us(p, d, db, &busy, T, 1), d->rates };
+			                             best_set & 1 ? 0 : operand_in_us(p, d, db, &busy, T, R, 0),
+			                             best_set & 2 ? 0 : operand_in_us(p, d, db, &busy, T, R, 1),
+			                             d->rates, R };
 			e.compute_ms = comp / 1e3;
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
 			e.latency_ms = L.lat / 1e3;
@@ -949,7 +1016,7 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 static double round_loss(const struct pm_layer *L, int64_t rows, int64_t cols, int h, int w,
                          int k0, int k1)
 {
-	double first = pm_tile_us(&L->rates, L->dbl, h, w, k0);
+	double first = product_us(&L->rates, L->dbl, h, w, k0, L->T);
 	double round = (h * L->a_us + w * L->b_us) * k1 + first;
 	double copies = ((double)rows * L->a_us + (double)cols * L->b_us) * k1;
 	double products = first * ((double)rows * (double)cols) / ((double)h * w);
@@ -967,7 +1034,8 @@ int pm_fetch_ahead(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t
 {
 	if (!L || L->T <= 0 || rows <= 0 || cols <= 0 || k <= L->T || (L->a_us <= 0 && L->b_us <= 0))
 		return 0;
-	int T = L->T, h = (int)(rows < T ? rows : T), w = (int)(cols < T ? cols : T);
+	int T = L->T, R = L->R > T ? L->R : T;
+	int h = (int)(rows < R ? rows : R), w = (int)(cols < T ? cols : T);
 	int64_t kt = (k + T - 1) / T;
 	int kr = (int)(k - (kt - 1) * T);
 	double lost = (double)(kt - 2) * round_loss(L, rows, cols, h, w, T, T) +
@@ -1042,6 +1110,61 @@ static int holds_all(const struct pm_problem *p, const struct pm_device *d)
 	return 1;
 }
 
+/* How much faster than square tiles the model must find tall ones before it chooses them, as for
+ * column panels (PANEL_MARGIN): a new way of the model's, with the issue's 5% for a pick. */
+#define TALL_MARGIN 0.05
+/* Tall tiles only of a tile size whose square kernel reaches this fraction of the device's best
+ * rate in its table (tall_best) */
+#define TALL_KERNEL 0.9
+
+/* Whether gemm's plan e may take tall tiles by the model's choice: it runs on one GPU, into which
+ * C or op(A), the operands in R-row tiles, crosses from the host. A tile's copy from the host runs
+ * each of its columns as one burst, and short ones go slower beside the GPU's kernels (one H200,
+ * 2D copies while DGEMMs run: 32.5 GB/s for 16 KB columns, 47.5 for 32 KB, 55.3 for 64 KB;
+ * bench/results/gemm-timeline-2026-11-26.md); taller tiles copy faster at the same width, where
+ * square ones could only grow wider too, with a longer fill and drain. */
+static int tall_may(const struct pm_problem *p, const struct pm_device *dev, const struct lm_db *db,
+                    const struct pm_eval *e)
+{
+	if (p->routine != 'g' || !p->tall_may || __builtin_popcount(e->subset) != 1)
+		return 0;
+	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
+	int a = p->loc[0], c = p->loc[2];
+	return d->kind == PM_GPU && ((a >= 0 && a != d->node && db->node[a].kind == LM_HOST) ||
+	                             (c >= 0 && c != d->node && db->node[c].kind == LM_HOST));
+}
+
+/* The best tall tiles for plan e's tile size and devices: R rows from the tile candidates above
+ * T (and 16384: FP32's 64 KB columns) and m itself, each below m and fitting its device's memory;
+ * *best gets the fastest. Returns whether one was evaluated. */
+static int tall_best(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                     const struct lm_db *db, enum pm_metric m, const struct pm_eval *e,
+                     struct pm_eval *best)
+{
+	const int *std;
+	int nstd = pm_tile_candidates(&std), found = 0, T = e->T;
+	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
+	/* product_us prices a tall product as square ones of T: fair where T's square kernel runs
+	 * near the device's best rate, not where launches dominate it (512's cube at 14 TFLOP/s, an
+	 * 8192 x 512 x 512 product ~4x faster on one H100) */
+	double top = 0;
+	for (int c = 0; c < d->rates.n; c++)
+		top = fmax(top, pm_rate_gflops(&d->rates, p->dbl, d->rates.T[c], d->rates.T[c], d->rates.T[c]));
+	if (pm_rate_gflops(&d->rates, p->dbl, T, T, T) < TALL_KERNEL * top)
+		return 0;
+	for (int c = 0; c <= nstd + 1; c++) {
+		int64_t R = c < nstd ? std[c] : c == nstd ? 16384 : p->m;
+		if (R <= T || (c <= nstd && R >= p->m) || R > PARALIA_TILE_MAX ||
+		    (d->mem_bytes > 0 && PM_TILE_COPIES * (double)R * T * elem_of(p) > d->mem_bytes))
+			continue;
+		struct pm_eval x;
+		pm_evaluate_tiles(p, dev, ndev, db, T, (int)R, e->subset, &x);
+		if (!found++ || metric_of(&x, m) < metric_of(best, m))
+			*best = x;
+	}
+	return found > 0;
+}
+
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out)
 {
@@ -1051,7 +1174,8 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	int64_t big = p->m > p->n ? p->m : p->n;
 	big = big > p->k ? big : p->k;
 	double el = elem_of(p);
-	int found = 0;
+	int found = 0, found_tall = 0;
+	struct pm_eval tall;
 	/* The candidates up to the first that covers the whole problem; past the list, the whole
 	 * problem as one tile (one cuBLAS call when the data lives on that GPU). */
 	const int *std;
@@ -1072,15 +1196,23 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 			    (dev[d].mem_bytes <= 0 || holds_all(p, &dev[d]) ||
 			     PM_TILE_COPIES * (double)T * T * el <= dev[d].mem_bytes))
 				elig |= 1u << d;
-		struct pm_eval e;
+		struct pm_eval e, x;
 		if (tune_subset(p, dev, ndev, db, T, elig, m, &e) != 0)
 			continue;
+		if (p->routine == 'g' && p->tall_rows > T) /* forced (PARALIA_TALL=R) */
+			pm_evaluate_tiles(p, dev, ndev, db, T, p->tall_rows, e.subset, &e);
+		else if (tall_may(p, dev, db, &e) && tall_best(p, dev, ndev, db, m, &e, &x) &&
+		         (!found_tall || metric_of(&x, m) < metric_of(&tall, m)))
+			tall = x, found_tall = 1;
 		/* ties (within a part in a million) go to the larger tile: fewer tasks, fewer copies */
 		if (!found || metric_of(&e, m) <= metric_of(out, m) * (1 + 1e-6)) {
 			*out = e;
 			found = 1;
 		}
 	}
+	/* tall tiles where they beat the best square ones by the margin */
+	if (found && found_tall && metric_of(&tall, m) < metric_of(out, m) * (1 - TALL_MARGIN))
+		*out = tall;
 	if (found)
 		return 0;
 	/* Nothing fits: the smallest tile on the fastest allowed device, so the call still runs

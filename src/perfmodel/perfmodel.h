@@ -124,6 +124,11 @@ struct pm_problem {
 	 * (c_home_may) or must (c_home_must) be added into C at home, by the host's CPU workers,
 	 * instead of C crossing to the device (step 3; PARALIA_C_HOME, pm_c_home_env) */
 	int c_home_may, c_home_must;
+	/* gemm: whether C's and op(A)'s tiles may be taller than wide (tall_may: the model keeps R
+	 * rows by T columns where that is faster, pm_tune), or must be tall_rows rows wherever that
+	 * exceeds the tile size (> 0; PARALIA_TALL, pm_tall_env; never with a kept operand, whose
+	 * tiles are square) */
+	int tall_may, tall_rows;
 };
 
 /* A switch between the model's choice and always or never doing something: the environment
@@ -141,6 +146,10 @@ void pm_panels_env(unsigned *may, unsigned *must);
 /* PARALIA_C_LATE: unset or "model", the model chooses; "none", never; "all", wherever C is read
  * (measuring, tests). Warns once about another value (pm_env_mode). */
 void pm_c_late_env(int *may, int *must);
+/* PARALIA_TALL: unset, empty or "model", the model chooses gemm's tile rows (may = 1, rows = 0);
+ * "none" or 0, square tiles; a row count R, R rows wherever R exceeds the tile size (measuring,
+ * tests). Warns once about another value and uses the model. */
+void pm_tall_env(int *may, int *rows);
 
 /* PARALIA_C_HOME: unset or "none", never; "model", the model chooses; "all", wherever C is read
  * and lives on the host (measuring, tests). Warns once about another value. */
@@ -157,11 +166,13 @@ struct pm_layer {
 	int T, dbl;
 	double a_us, b_us;     /* us per element of A, of B brought in */
 	struct pm_rates rates; /* the device's, for its products */
+	int R;                 /* rows of C's and op(A)'s tiles (T, or more: tall tiles; 0 as T) */
 };
 
 /* What one (tile size, device subset) costs, and the per-device breakdown. */
 struct pm_eval {
 	int T;
+	int R;                     /* rows of gemm's C and op(A) tiles: T, or more (tall tiles) */
 	unsigned subset;           /* bit d: device d used */
 	double time_ms;            /* predicted wall time of the call */
 	double compute_ms, transfer_ms, latency_ms; /* the terms of the critical device */
@@ -244,9 +255,12 @@ struct pm_tune_opts {
 	enum pm_metric metric;
 	unsigned allowed;    /* devices that may be used (bitmask); 0 = all */
 };
-/* Cost of one (T, subset). Returns time_ms (also in out). */
+/* Cost of one (T, subset) in square tiles. Returns time_ms (also in out). */
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                    const struct lm_db *db, int T, unsigned subset, struct pm_eval *out);
+/* The same with gemm's C and op(A) tiles R rows by T columns (op(B)'s T x T; R >= T). */
+double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                         const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out);
 /* The autotuner: best (T, subset) under the metric. Returns 0, or -1 when no device can hold a
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,

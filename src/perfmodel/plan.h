@@ -34,7 +34,9 @@ struct pm_operand {
 };
 
 /* The plan for a call (cached): A, B, C as the call got them. force_T > 0 fixes
- * the tile size (a kept operand's); 0 uses paralia_get_tile_size() (0 there: tuned). Returns NULL only
+ * the tile size (a kept operand's); 0 uses paralia_get_tile_size() (0 there: tuned); -1 too, for
+ * a call with a kept operand whose tile size is not fixed yet. With force_T != 0 gemm's tiles
+ * stay square (a kept matrix's are). Returns NULL only
  * when a matrix lives on a GPU StarPU does not drive (message printed). */
 const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
                                   const struct pm_operand op[3], int reads_c, int force_T);
@@ -65,7 +67,8 @@ static inline int pm_plan_fetch_ahead(const struct pm_plan *p, int64_t rows, int
                                       int bj, int64_t k)
 {
 	if (p->pub.pinned) {
-		int64_t r = (int64_t)((bi + p->pub.grid_p - 1) / p->pub.grid_p) * p->T;
+		int rows_per = p->pub.tile_rows > p->T ? p->pub.tile_rows : p->T; /* tall tiles' rows */
+		int64_t r = (int64_t)((bi + p->pub.grid_p - 1) / p->pub.grid_p) * rows_per;
 		int64_t c = (int64_t)((bj + p->pub.grid_q - 1) / p->pub.grid_q) * p->T;
 		rows = r < rows ? r : rows;
 		cols = c < cols ? c : cols;

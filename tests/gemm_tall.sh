@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# gemm in tall tiles (docs/AUTOTUNER.md; PARALIA_TALL=R forces them): C's and op(A)'s tiles R rows
+# by the tile size, op(B)'s square. tests/blas_gemm (tiles of 16: every placement, transposition,
+# ragged edge, alpha and beta against CBLAS) run with R = 24, so that rows and columns tile apart
+# and the last row of tiles is ragged both ways; its calls must say they ran in 24 x 16 tiles, and
+# their plans so. Then with WR-lazy forced (scratch tiles of a tall C tile) and with C read late;
+# and the tests of kept matrices (blas_chain, blas_placement, blas_keep_overlap) forced tall too: a
+# kept operand's tiles stay square, also at its first use (its tile size not fixed yet), and the
+# others may be tall beside it. R no taller than the tile, or none, gives square tiles; a bad
+# value is named once, the model's choice kept (at tile 16 the model takes none: its kernel is
+# far below the device's best rate, TALL_KERNEL).
+set -u
+t=${top_builddir:-.}/tests/blas_gemm
+[ -x "$t" ] || { echo "gemm_tall: $t is missing"; exit 99; }
+pass=0 fail=0
+check() { if [ "$1" -eq 0 ]; then echo "gemm_tall: ok   $2"; pass=$((pass + 1)); else echo "gemm_tall: FAIL $2"; fail=$((fail + 1)); fi; }
+err=$(mktemp); trap 'rm -f "$err"' EXIT
+
+for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all"; do
+  out=$(env $extra PARALIA_TALL=24 PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
+  check "$rc" "blas_gemm in tiles of 24 x 16 ${extra:+($extra)}: $(echo "$out" | tail -1)"
+  n=$(grep -c "C's and op(A)'s tiles 24 x 16 (tall)" "$err")
+  [ "$n" -gt 0 ]; check $? "calls in tall tiles: $n"
+  n=$(grep "autotune dgemm" "$err" | grep -c ", tall: C and A 24 x 16 on ")
+  [ "$n" -gt 0 ]; check $? "plans saying so: $n"
+done
+for b in blas_chain blas_placement blas_keep_overlap; do
+  x=${top_builddir:-.}/tests/$b
+  [ -x "$x" ] || { echo "gemm_tall: $x is missing"; fail=$((fail + 1)); continue; }
+  out=$(PARALIA_TALL=24 "$x" 2>"$err"); rc=$?
+  check "$rc" "$b in tall tiles of 24 rows: $(echo "$out" | tail -1)"
+done
+for v in 16 none; do
+  PARALIA_TALL=$v PARALIA_VERBOSE=2 "$t" >/dev/null 2>"$err"; rc=$?
+  n=$(grep -c "(tall)\|, tall: " "$err")
+  [ "$rc" -eq 0 ] && [ "$n" -eq 0 ]; check $? "PARALIA_TALL=$v at tile 16: square tiles (rc $rc, $n tall lines)"
+done
+# (the model's choice: on a GPU it may take tall tiles where A or C crosses from the host)
+PARALIA_TALL=tall "$t" >/dev/null 2>"$err"; rc=$?
+n=$(grep -c "PARALIA_TALL=tall is not model, none or a row count from 0 to 65535; using model" "$err")
+[ "$rc" -eq 0 ] && [ "$n" -eq 1 ]; check $? "a bad PARALIA_TALL named once (rc $rc, said $n times)"
+echo "gemm_tall: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
