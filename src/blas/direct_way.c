@@ -25,6 +25,7 @@
  */
 #include "config.h"
 #include "blas/tiled.h"
+#include "common/parse.h"
 #include "perfmodel/plan.h" /* pm_verbose_level */
 #include <pthread.h>
 #include <stdio.h>
@@ -62,9 +63,8 @@ static void read_env(void)
 	}
 	const char *b = getenv("PARALIA_DIRECT_BLOCK");
 	if (b && *b) {
-		char *end;
-		long v = strtol(b, &end, 10);
-		if (*end || v < 1 || v > PARALIA_TILE_MAX)
+		long v;
+		if (!pl_parse_long(b, 1, PARALIA_TILE_MAX, &v))
 			fprintf(stderr, "paralia: PARALIA_DIRECT_BLOCK=%s: not a block size from 1 to %d: "
 			        "ignored (the plan's tile, or %d)\n", b, PARALIA_TILE_MAX, PL_WAY_BLOCK_DEFAULT);
 		else

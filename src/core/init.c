@@ -5,6 +5,7 @@
  */
 #include "config.h"
 #include "core/core.h"
+#include "common/parse.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,10 +243,8 @@ int paralia_get_tile_size(void)
 	pthread_mutex_lock(&init_lock);
 	if (tile_size < 0) {
 		const char *env = getenv("PARALIA_TILE");
-		char *end = NULL;
-		errno = 0;
-		long v = env ? strtol(env, &end, 10) : 0;
-		if (env && (*env == '\0' || *end != '\0' || errno || !valid_tile_size(v))) {
+		long v = 0;
+		if (env && !pl_parse_long(env, 0, PARALIA_TILE_MAX, &v)) {
 			fprintf(stderr, "paralia: PARALIA_TILE=%s is not 0 (automatic) or a tile size from 1 "
 			        "to %d; using automatic choice\n", env, PARALIA_TILE_MAX);
 			v = 0;

@@ -26,6 +26,7 @@
 #include "config.h"
 #include "perfmodel/perfmodel.h"
 #include "common/order.h"
+#include "common/parse.h"
 #include "common/sizes.h"
 #include <paralia.h>
 #include <math.h>
@@ -119,10 +120,9 @@ void pm_tall_env(int *may, int *rows)
 {
 	static int warned;
 	const char *v = getenv("PARALIA_TALL");
-	char *end;
-	long r = v && *v ? strtol(v, &end, 10) : -1;
+	long r;
 	*may = 1, *rows = 0;
-	if (v && *v && !*end && r >= 0 && r <= PARALIA_TILE_MAX) { /* measuring: R rows, or square */
+	if (pl_parse_long(v, 0, PARALIA_TILE_MAX, &r)) { /* measuring: R rows, or square */
 		*may = 0;
 		*rows = (int)r;
 		return;

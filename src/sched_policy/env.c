@@ -4,6 +4,7 @@
  * value, and the default stays: a typo must not stop a long run.
  */
 #include "sched_policy/sched.h"
+#include "common/parse.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +14,10 @@
 static long env_long(const char *name, long def, long lo, long hi)
 {
 	const char *v = getenv(name);
+	long x;
 	if (!v || !*v)
 		return def;
-	char *end;
-	long x = strtol(v, &end, 10);
-	if (*end != '\0' || x < lo || x > hi) {
+	if (!pl_parse_long(v, lo, hi, &x)) {
 		fprintf(stderr, "paralia: %s=%s is not an integer in %ld..%ld; using %ld\n", name, v, lo,
 		        hi, def);
 		return def;
