@@ -113,8 +113,9 @@ struct paralia_plan {
  * A, B, C: the pointers the call would get (NULL when unused); beta: the call's beta (trmm/trsm:
  * pass 1, B is read). The query describes a call with every operand untransposed and its rows
  * as leading dimension; the copy rates, hence the plan, depend on both (a call with wider leading
- * dimensions is planned on its own). Returns 0, -i for an illegal argument i, or a PARALIA_ERR_*
- * code.
+ * dimensions is planned on its own). A kept operand (paralia_keep) imposes its tile size and
+ * square tiles, as on the call. Returns 0, -i for an illegal argument i, or a PARALIA_ERR_*
+ * code (PARALIA_ERR_KEPT_MISMATCH where the call would return it).
  */
 int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
                        const void *C, double beta, struct paralia_plan *out);

@@ -773,6 +773,24 @@ static void runtime_plans(void)
 	t_check(n5 == n4 && pm_plan_cache_count() == n5 + 2, "queries and calls share their plans (%d -> "
 	        "%d), a call with lda 8 > m 4 gets its own, and the unused operands' lda of alpha = 0 "
 	        "calls do not multiply them (%d)", n4, n5, pm_plan_cache_count());
+	/* tall tiles (forced) in the query as in the call; beside a kept operand the query plans
+	 * square tiles, as the call does, also before the kept matrix's tile size is fixed */
+	{
+		static double K[48 * 48], L[48 * 48], M[48 * 48];
+		setenv("PARALIA_TALL", "24", 1);
+		paralia_set_tile_size(16);
+		int q1 = paralia_plan_query('g', 'd', 48, 48, 48, K, L, M, 1, &a);
+		int kr = paralia_keep(K, 48, 48, 48, sizeof(double));
+		int q2 = paralia_plan_query('g', 'd', 48, 48, 48, K, L, M, 1, &b);
+		int g = paralia_dgemm('N', 'N', 48, 48, 48, 1, K, 48, L, 48, 1, M, 48);
+		int rr = paralia_release(K);
+		t_check(q1 == 0 && a.tile == 16 && a.tile_rows == 24 && kr == 0 && q2 == 0 &&
+		        b.tile == 16 && b.tile_rows == 16 && g == 0 && rr == 0,
+		        "tall tiles queried (%d x %d), square beside a kept A (%d x %d) and the call runs "
+		        "(%d)", a.tile_rows, a.tile, b.tile_rows, b.tile, g);
+		unsetenv("PARALIA_TALL");
+		paralia_set_tile_size(0);
+	}
 	t_check(paralia_plan_query('x', 'd', 1, 1, 1, A, B, C, 1, &a) == -1, "bad routine gives -1");
 	t_check(paralia_plan_query('g', 'z', 1, 1, 1, A, B, C, 1, &a) == -2, "bad precision gives -2");
 	t_check(paralia_plan_query('g', 'd', -1, 1, 1, A, B, C, 1, &a) == -3, "m < 0 gives -3");

@@ -43,23 +43,30 @@ static int fetch_ahead_mode(void)
 	return m == PM_ENV_ALL ? PL_AHEAD_ALL : m == PM_ENV_NONE ? PL_AHEAD_NONE : PL_AHEAD_MODEL;
 }
 
+/* The tile size a call is planned with (pm_plan_get's force_T): a kept operand's; -1 when an
+ * operand is kept but its tile size not fixed yet (its tiles are square all the same: gemm takes
+ * no tall tiles beside it); 0 when none is kept. Returns 0 or an error (said). */
+static int plan_force(const char *who, const void *const ptrs[3], int *force)
+{
+	int ret = kept_tile_size(who, ptrs, force);
+	for (int i = 0; !ret && !*force && i < 3; i++)
+		if (pl_kept_tile_size(ptrs[i]) >= 0)
+			*force = -1;
+	return ret;
+}
+
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
                   const struct pm_operand op[3], int reads_c)
 {
 	memset(c, 0, sizeof *c);
 	const void *ptrs[3] = { op[0].ptr, op[1].ptr, op[2].ptr };
-	int force, ret = kept_tile_size(who, ptrs, &force);
+	int force, ret = plan_force(who, ptrs, &force);
 	if (ret)
 		return ret;
 	/* Before any task can touch them: operands on GPUs are as the caller's program order says. */
 	if ((ret = pl_order_after_caller(ptrs, 3)))
 		return ret;
-	/* a kept operand's tiles are square, also at its first use (its tile size not fixed yet:
-	 * pm_plan_get's force_T -1) */
-	int kept = 0;
-	for (int i = 0; i < 3; i++)
-		kept |= pl_kept_tile_size(ptrs[i]) >= 0;
-	c->plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force ? force : kept ? -1 : 0);
+	c->plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force);
 	if (!c->plan) {
 		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
 		return PARALIA_ERR_PLACEMENT;
@@ -84,6 +91,42 @@ const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j)
 	c->opts.priority = 0;
 	c->opts.worker = w;
 	return &c->opts;
+}
+
+/* Here, beside the call, so that the query plans as the call does: a kept operand's tile size,
+ * square tiles beside one (plan_force). */
+int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
+                       const void *C, double beta, struct paralia_plan *out)
+{
+	const char *who = "paralia_plan_query";
+	if (!strchr("gsymtr", routine) || !routine)
+		return pl_arg_error(who, 1, "routine", "'%c' is not g, s, y, m, t or r", routine);
+	if (prec != 's' && prec != 'd')
+		return pl_arg_error(who, 2, "prec", "'%c' is not s or d", prec);
+	if (m < 0) return pl_arg_error(who, 3, "m", "%d is negative", m);
+	if (n < 0) return pl_arg_error(who, 4, "n", "%d is negative", n);
+	if (k < 0) return pl_arg_error(who, 5, "k", "%d is negative", k);
+	if (!out) return pl_arg_error(who, 10, "out", "NULL");
+	if (!paralia_is_initialized()) {
+		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
+		return PARALIA_ERR_NOT_INITIALIZED;
+	}
+	/* no leading dimensions here: each operand untransposed, its rows as leading dimension; a
+	 * call with other leading dimensions is planned and cached on its own */
+	const void *ptr[3] = { A, B, C };
+	struct pm_operand op[3];
+	for (int o = 0; o < 3; o++) {
+		int rows = (int)pm_untransposed_rows(routine, m, k, o);
+		op[o] = (struct pm_operand){ ptr[o], rows, rows, 0 };
+	}
+	int force, ret = plan_force(who, ptr, &force);
+	if (ret)
+		return ret;
+	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, op, beta != 0, force);
+	if (!pl)
+		return PARALIA_ERR_PLACEMENT;
+	*out = pl->pub;
+	return 0;
 }
 
 void pl_call_end(struct pl_call *c)

@@ -488,33 +488,3 @@ void pm_plan_shutdown(void)
 	pthread_mutex_unlock(&plan_lock);
 }
 
-int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
-                       const void *C, double beta, struct paralia_plan *out)
-{
-	const char *who = "paralia_plan_query";
-	if (!strchr("gsymtr", routine) || !routine)
-		return pl_arg_error(who, 1, "routine", "'%c' is not g, s, y, m, t or r", routine);
-	if (prec != 's' && prec != 'd')
-		return pl_arg_error(who, 2, "prec", "'%c' is not s or d", prec);
-	if (m < 0) return pl_arg_error(who, 3, "m", "%d is negative", m);
-	if (n < 0) return pl_arg_error(who, 4, "n", "%d is negative", n);
-	if (k < 0) return pl_arg_error(who, 5, "k", "%d is negative", k);
-	if (!out) return pl_arg_error(who, 10, "out", "NULL");
-	if (!paralia_is_initialized()) {
-		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
-		return PARALIA_ERR_NOT_INITIALIZED;
-	}
-	/* no leading dimensions here: each operand untransposed, its rows as leading dimension; a
-	 * call with other leading dimensions is planned and cached on its own */
-	const void *ptr[3] = { A, B, C };
-	struct pm_operand op[3];
-	for (int o = 0; o < 3; o++) {
-		int rows = (int)pm_untransposed_rows(routine, m, k, o);
-		op[o] = (struct pm_operand){ ptr[o], rows, rows, 0 };
-	}
-	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, op, beta != 0, 0);
-	if (!pl)
-		return PARALIA_ERR_PLACEMENT;
-	*out = pl->pub;
-	return 0;
-}
