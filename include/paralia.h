@@ -115,7 +115,9 @@ struct paralia_plan {
  * as leading dimension; the copy rates, hence the plan, depend on both (a call with wider leading
  * dimensions is planned on its own). A kept operand (paralia_keep) imposes its tile size and
  * square tiles, as on the call. Returns 0, -i for an illegal argument i, or a PARALIA_ERR_*
- * code (PARALIA_ERR_KEPT_MISMATCH where the call would return it).
+ * code: PARALIA_ERR_KEPT_MISMATCH where kept operands' tile sizes conflict with each other or
+ * with a fixed tile size, as the call does (the call's other checks of a kept operand, its shape,
+ * leading dimension and overlap, are the call's own).
  */
 int paralia_plan_query(char routine, char prec, int m, int n, int k, const void *A, const void *B,
                        const void *C, double beta, struct paralia_plan *out);

@@ -780,14 +780,25 @@ static void runtime_plans(void)
 		setenv("PARALIA_TALL", "24", 1);
 		paralia_set_tile_size(16);
 		int q1 = paralia_plan_query('g', 'd', 48, 48, 48, K, L, M, 1, &a);
+		t_check(q1 == 0 && a.tile == 16 && a.tile_rows == 24, "tall tiles queried (%d x %d)",
+		        a.tile_rows, a.tile);
 		int kr = paralia_keep(K, 48, 48, 48, sizeof(double));
 		int q2 = paralia_plan_query('g', 'd', 48, 48, 48, K, L, M, 1, &b);
 		int g = paralia_dgemm('N', 'N', 48, 48, 48, 1, K, 48, L, 48, 1, M, 48);
+		/* K's tile is 16 from now on: the query takes it when nothing is fixed, and refuses a
+		 * conflicting fixed one as the call does */
+		paralia_set_tile_size(0);
+		int q3 = paralia_plan_query('g', 'd', 48, 48, 48, K, L, M, 1, &c);
+		paralia_set_tile_size(32);
+		int q4 = paralia_plan_query('g', 'd', 48, 48, 48, K, L, M, 1, &a);
+		int g4 = paralia_dgemm('N', 'N', 48, 48, 48, 1, K, 48, L, 48, 1, M, 48);
 		int rr = paralia_release(K);
-		t_check(q1 == 0 && a.tile == 16 && a.tile_rows == 24 && kr == 0 && q2 == 0 &&
-		        b.tile == 16 && b.tile_rows == 16 && g == 0 && rr == 0,
-		        "tall tiles queried (%d x %d), square beside a kept A (%d x %d) and the call runs "
-		        "(%d)", a.tile_rows, a.tile, b.tile_rows, b.tile, g);
+		t_check(q1 == 0 && kr == 0 && q2 == 0 && b.tile == 16 && b.tile_rows == 16 && g == 0 &&
+		        q3 == 0 && c.tile == 16 && c.tile_rows == 16 && q4 == PARALIA_ERR_KEPT_MISMATCH &&
+		        g4 == PARALIA_ERR_KEPT_MISMATCH && rr == 0,
+		        "square beside a kept A (%d x %d) and the call runs (%d); then the kept tile "
+		        "unfixed (%d x %d, %d), and against a fixed 32 the query and the call refuse (%d, %d)",
+		        b.tile_rows, b.tile, g, c.tile_rows, c.tile, q3, q4, g4);
 		unsetenv("PARALIA_TALL");
 		paralia_set_tile_size(0);
 	}

@@ -9,17 +9,20 @@
 #include <stdlib.h>
 
 /* Whether s is a decimal integer from lo to hi and nothing after it (leading blanks and a sign as
- * strtol takes them); *out gets it then, and is left alone otherwise. */
+ * strtol takes them); *out gets it then, and is left alone otherwise. The caller's errno is kept
+ * (gemm's plans read PARALIA_TALL at each new call shape). */
 static inline int pl_parse_long(const char *s, long lo, long hi, long *out)
 {
 	if (!s || !*s)
 		return 0;
 	char *end;
+	int saved = errno;
 	errno = 0;
 	long x = strtol(s, &end, 10);
-	if (*end != '\0' || errno || x < lo || x > hi)
-		return 0;
-	*out = x;
-	return 1;
+	int ok = *end == '\0' && errno == 0 && x >= lo && x <= hi;
+	errno = saved;
+	if (ok)
+		*out = x;
+	return ok;
 }
 #endif
