@@ -11,15 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A kept operand fixes the tile size of the call; two kept operands must agree, and so must a
- * tile size the user fixed. Returns the tile size to force (0: none) or an error. */
-static int kept_tile_size(const char *who, const void *const ptrs[3], int *force)
+/* The tile size a call is planned with (pm_plan_get's force_T). A kept operand fixes it; two kept
+ * operands must agree, and so must a tile size the user fixed. *force: that size; -1 when an
+ * operand is kept but its tile size not fixed yet (its tiles are square all the same: gemm takes
+ * no tall tiles beside it); 0 when none is kept. Returns 0 or an error (said). */
+static int plan_force(const char *who, const void *const ptrs[3], int *force)
 {
 	static const char *names[3] = { "A", "B", "C" };
-	int fixed = paralia_get_tile_size(), from = -1;
+	int fixed = paralia_get_tile_size(), from = -1, unfixed = 0;
 	*force = 0;
 	for (int i = 0; i < 3; i++) {
 		int nb = pl_kept_tile_size(ptrs[i]);
+		unfixed |= nb == 0;
 		if (nb <= 0)
 			continue;
 		if ((*force && nb != *force) || (fixed > 0 && nb != fixed)) {
@@ -32,6 +35,8 @@ static int kept_tile_size(const char *who, const void *const ptrs[3], int *force
 		*force = nb;
 		from = i;
 	}
+	if (!*force && unfixed)
+		*force = -1;
 	return 0;
 }
 
@@ -41,18 +46,6 @@ static int fetch_ahead_mode(void)
 	static int warned;
 	enum pm_env_mode m = pm_env_mode("PARALIA_FETCH_AHEAD", PM_ENV_MODEL, &warned);
 	return m == PM_ENV_ALL ? PL_AHEAD_ALL : m == PM_ENV_NONE ? PL_AHEAD_NONE : PL_AHEAD_MODEL;
-}
-
-/* The tile size a call is planned with (pm_plan_get's force_T): a kept operand's; -1 when an
- * operand is kept but its tile size not fixed yet (its tiles are square all the same: gemm takes
- * no tall tiles beside it); 0 when none is kept. Returns 0 or an error (said). */
-static int plan_force(const char *who, const void *const ptrs[3], int *force)
-{
-	int ret = kept_tile_size(who, ptrs, force);
-	for (int i = 0; !ret && !*force && i < 3; i++)
-		if (pl_kept_tile_size(ptrs[i]) >= 0)
-			*force = -1;
-	return ret;
 }
 
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
@@ -72,8 +65,9 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 		return PARALIA_ERR_PLACEMENT;
 	}
 	c->nb = c->plan->T;
-	/* gemm's tall tiles (the plan's: never with a kept operand, whose tiles are square) */
-	c->mb = routine == 'g' && c->plan->pub.tile_rows > c->nb ? c->plan->pub.tile_rows : c->nb;
+	/* gemm's tall tiles (the plan's: never with a kept operand, whose tiles are square); the
+	 * tile size for the other routines (fill_plan) */
+	c->mb = c->plan->pub.tile_rows;
 	const char *lz = getenv("PARALIA_WR_LAZY");
 	c->force_lazy = lz && !strcmp(lz, "force") && reads_c;
 	c->fetch_ahead = fetch_ahead_mode();
