@@ -62,6 +62,30 @@ def bound_ms(key, machine, cublas_row, reads_c=True):
     return t
 
 
+def ceiling_lines(points, by, bounds, ok):
+    """What paralia / cuBLASXt would be if paralia ran every point at its bound, and at the lesser
+    of its bound and one cuBLAS call's rate on the same shape with every operand on the GPU (where
+    the dataset has that call): a GEMM that must also move its operands does not run faster than
+    the same GEMM with nothing to move, and the bound's best kernel rate is a short run's, before
+    the GPU's power cap."""
+    sustained = {key[:4]: num(p["cublas"]["tflops"]) for key, p in by.items()
+                 if "h" not in key[4] and ok(p.get("cublas"))}
+    at_bound, at_sustained = [], []
+    for key in points:
+        xt = by[key].get("cublasxt")
+        if key not in bounds or not ok(xt):
+            continue
+        rate = num(xt["tflops"])
+        at_bound.append(bounds[key] / rate)
+        at_sustained.append(min(bounds[key], sustained.get(key[:4], bounds[key])) / rate)
+    if not at_bound:
+        return []
+    g = lambda v: math.exp(sum(math.log(x) for x in v) / len(v))  # noqa: E731
+    return [f"Ceiling over the {len(at_bound)} points with a bound and cuBLASXt: paralia at every "
+            f"bound would be {g(at_bound):.2f}× cuBLASXt; at the lesser of the bound and one cuBLAS "
+            f"call's rate on the same shape on the GPU, {g(at_sustained):.2f}×"]
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -138,6 +162,7 @@ def main():
             g = math.exp(sum(math.log(x) for x in v) / len(v))
             out.append(f"Geometric mean of paralia / {name} over {len(v)} points: **{g:.2f}×** "
                        f"(min {min(v):.2f}×, max {max(v):.2f}×)")
+    out += ceiling_lines(points, by, bounds, ok)
     wrong = [r for r in rows if r.get("status") not in ("ok",) and not r["status"].startswith("skip")]
     if wrong:
         out += ["", "Points that failed or were wrong:"]

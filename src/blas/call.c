@@ -40,6 +40,17 @@ static int plan_force(const char *who, const void *const ptrs[3], int *force)
 	return 0;
 }
 
+/* The plan of a call (or a query) on these operands; NULL, said, where one lives on a GPU that
+ * StarPU does not use. */
+static const struct pm_plan *plan_of(const char *who, char routine, int dbl, int m, int n, int k,
+                                     const struct pm_operand op[3], int reads_c, int force)
+{
+	const struct pm_plan *plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force);
+	if (!plan)
+		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
+	return plan;
+}
+
 /* PARALIA_FETCH_AHEAD: unset or "model", the model's blocks; "all" or "none" (measuring). */
 static int fetch_ahead_mode(void)
 {
@@ -59,11 +70,8 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	/* Before any task can touch them: operands on GPUs are as the caller's program order says. */
 	if ((ret = pl_order_after_caller(ptrs, 3)))
 		return ret;
-	c->plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force);
-	if (!c->plan) {
-		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
+	if (!(c->plan = plan_of(who, routine, dbl, m, n, k, op, reads_c, force)))
 		return PARALIA_ERR_PLACEMENT;
-	}
 	c->nb = c->plan->T;
 	/* gemm's tall tiles (the plan's: never with a kept operand, whose tiles are square); the
 	 * tile size for the other routines (fill_plan) */
@@ -116,7 +124,7 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 	int force, ret = plan_force(who, ptr, &force);
 	if (ret)
 		return ret;
-	const struct pm_plan *pl = pm_plan_get(routine, prec == 'd', m, n, k, op, beta != 0, force);
+	const struct pm_plan *pl = plan_of(who, routine, prec == 'd', m, n, k, op, beta != 0, force);
 	if (!pl)
 		return PARALIA_ERR_PLACEMENT;
 	*out = pl->pub;
