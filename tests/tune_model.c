@@ -1324,6 +1324,23 @@ static void tall_tiles(void)
 	pm_tune(&f, dev, 1, &db, &fixed, &e);
 	t_check(forced == 6144 && e.R == 2048, "forced rows: 6144 at tile 2048 (R %d), 2048 there square "
 	        "(R %d)", forced, e.R);
+	/* Tiles holding every row of A (here square ones of T >= m) are its column panels, and which
+	 * way A goes is step 3's rule: as panels beside B's panels or with B on the GPU, as tiles
+	 * (fetched ahead, step 6) beside B's tiles crossing */
+	struct pm_problem btiles = gemm(4096, 4096, 32768, 0, 0, 0, 1), bpanels = btiles;
+	struct pm_problem bgpu = gemm(4096, 4096, 32768, 0, 1, 0, 1);
+	btiles.panels_may = bgpu.panels_may = bpanels.panels_may = 1;
+	bpanels.panels_must = 2;
+	pm_evaluate(&btiles, dev, 1, &db, 6144, 1u, &e);
+	unsigned with_btiles = e.panels;
+	double a_ahead = e.layer.a_us;
+	pm_evaluate(&bpanels, dev, 1, &db, 6144, 1u, &e);
+	unsigned with_bpanels = e.panels;
+	pm_evaluate(&bgpu, dev, 1, &db, 6144, 1u, &e);
+	t_check(with_btiles == 0 && a_ahead > 0 && with_bpanels == 3 && e.panels == 1,
+	        "4096x4096x32768 at tile 6144, A's tiles its panels: A in tiles fetched ahead beside B's "
+	        "tiles (panels %u, A %.3g us per element), in panels beside B's (%u) and with B on the GPU "
+	        "(%u)", with_btiles, a_ahead, with_bpanels, e.panels);
 	/* PARALIA_TALL */
 	static const struct { const char *v; int may, rows; } env[] = {
 		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "0", 0, 0 }, { "8192", 0, 8192 },

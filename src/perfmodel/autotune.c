@@ -701,6 +701,14 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
  * where 2-11% faster, it lost 2-6% (4096x4096x32768 and FP32 8192^3 at 2048, 8192^3 at 4096). */
 #define HOME_MARGIN 0.10
 
+/* Whether operand o lives on the host and so crosses to device d, a GPU. */
+static int crosses_from_host(const struct pm_problem *p, const struct pm_device *d,
+                             const struct lm_db *db, int o)
+{
+	int home = p->loc[o];
+	return d->kind == PM_GPU && home >= 0 && home != d->node && db->node[home].kind == LM_HOST;
+}
+
 /* Which of gemm's operands may cross in column panels to device d, the call's only one: those
  * living on the host, as the problem allows (panels_may | panels_must), on a GPU that holds four
  * of their panels in a quarter of its memory. On the CPU only when forced (panels_must: the
@@ -942,12 +950,21 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
 		unsigned may = ns == 1 ? panel_choices(p, d, db, T, R) : 0, best_set = 0;
-		/* Tall tiles holding every row of A as stored are its column panels: the same copies, and
-		 * A then crosses as panels wherever it may. The model prices both alike, but StarPU runs
-		 * them apart: one H100, 8192^3 from the host in tiles of 8192 x 2048 with B in panels,
-		 * 35.1 and 35.5 ms with A's panels, 40.2 and 41.8 with its tiles fetched ahead beside B's
-		 * panels (bench/results/gemm-tall-2026-11-26o.md, calls 1 and 2). */
+		/* Tiles holding every row of A as stored (tall ones, or square ones of T >= m) are its
+		 * column panels: the same copies, which the model prices alike, but StarPU runs them
+		 * apart, so which way A goes there is a rule. Beside B's panels A goes as panels: one
+		 * H100, 8192^3 from the host in tiles of 8192 x 2048 with B in panels, 35.1 and 35.5 ms
+		 * with A's panels, 40.2 and 41.8 with its tiles fetched ahead
+		 * (bench/results/gemm-tall-2026-11-26o.md, calls 1 and 2); with B on the GPU, as panels
+		 * too (one H200, 8192^3 with B on the GPU in 8192 x 2048: 28.1 ms, call 5 there). Beside
+		 * B's tiles crossing, A
+		 * goes as tiles: those of both are then fetched ahead, where a panel is not (a tile cut
+		 * from it is made where it is used), and its copies come late beside B's. One H200, FP32
+		 * 4096x4096x32768 from the host at tile 6144 (one chain of products): 35.4-36.8 ms with
+		 * A's panels, 28.1 with its tiles fetched ahead (predicted 27.3 either way;
+		 * bench/results/gemm-h200-2026-11-26p.md, calls 4 and 5). */
 		unsigned a_is_panels = (may & 1) && R >= p->m && !(p->trans & 1);
+		int b_tiles_cross = crosses_from_host(p, d, db, 1);
 		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0, best_home = 0;
 		struct device_links L, best_L;
 		double comp = 0, tdev = 0, best_score = 0;
@@ -957,7 +974,7 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 			for (int c_way = 0; c_way <= 2; c_way++) {
 				int late = c_way >= 1, at_home = c_way == 2;
 				if ((set & ~may) || (set & p->panels_must) != (p->panels_must & may) ||
-				    (a_is_panels && !(set & 1)) ||
+				    (a_is_panels && !(set & 1) != (b_tiles_cross && !(set & 2))) ||
 				    (c_way == 1 && !late_may) || (at_home && !home) ||
 				    (p->c_late_must && (late_may || home) && !late) ||
 				    (p->c_home_must && home && !at_home))
@@ -1129,9 +1146,7 @@ static int tall_may(const struct pm_problem *p, const struct pm_device *dev, con
 	if (p->routine != 'g' || !p->tall_may || __builtin_popcount(e->subset) != 1)
 		return 0;
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
-	int a = p->loc[0], c = p->loc[2];
-	return d->kind == PM_GPU && ((a >= 0 && a != d->node && db->node[a].kind == LM_HOST) ||
-	                             (c >= 0 && c != d->node && db->node[c].kind == LM_HOST));
+	return crosses_from_host(p, d, db, 0) || crosses_from_host(p, d, db, 2);
 }
 
 /* The best tall tiles for plan e's tile size and devices: R rows from the tile candidates above
