@@ -1341,6 +1341,13 @@ static void tall_tiles(void)
 	        "4096x4096x32768 at tile 6144, A's tiles its panels: A in tiles fetched ahead beside B's "
 	        "tiles (panels %u, A %.3g us per element), in panels beside B's (%u) and with B on the GPU "
 	        "(%u)", with_btiles, a_ahead, with_bpanels, e.panels);
+	/* A's panels forced (PARALIA_PANELS=a) beside B's tiles: as forced, and priced */
+	struct pm_problem aforced = btiles;
+	aforced.panels_may = 0;
+	aforced.panels_must = 1;
+	double ta = pm_evaluate(&aforced, dev, 1, &db, 6144, 1u, &e);
+	t_check(e.panels == 1 && ta > 0 && ta < 1e6, "A's panels forced beside B's tiles: panels %u, %.2f ms",
+	        e.panels, ta);
 	/* PARALIA_TALL */
 	static const struct { const char *v; int may, rows; } env[] = {
 		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "0", 0, 0 }, { "8192", 0, 8192 },

@@ -964,7 +964,8 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 		 * A's panels, 28.1 with its tiles fetched ahead (predicted 27.3 either way;
 		 * bench/results/gemm-h200-2026-11-26p.md, calls 4 and 5). */
 		unsigned a_is_panels = (may & 1) && R >= p->m && !(p->trans & 1);
-		int b_tiles_cross = crosses_from_host(p, d, db, 1);
+		/* (not where the problem forces A's panels: PARALIA_PANELS=a, measuring) */
+		int b_tiles_cross = crosses_from_host(p, d, db, 1) && !(p->panels_must & 1);
 		int late_may = ns == 1 && c_late_choice(p, d, &t), best_late = 0, best_home = 0;
 		struct device_links L, best_L;
 		double comp = 0, tdev = 0, best_score = 0;
