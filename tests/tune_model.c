@@ -1334,10 +1334,11 @@ static void tall_tiles(void)
 	pm_evaluate(&btiles, dev, 1, &db, 6144, 1u, &e);
 	unsigned with_btiles = e.panels;
 	double a_ahead = e.layer.a_us;
+	int fetched = pm_fetch_ahead(&e.layer, 4096, 4096, 32768);
 	pm_evaluate(&bpanels, dev, 1, &db, 6144, 1u, &e);
 	unsigned with_bpanels = e.panels;
 	pm_evaluate(&bgpu, dev, 1, &db, 6144, 1u, &e);
-	t_check(with_btiles == 0 && a_ahead > 0 && with_bpanels == 3 && e.panels == 1,
+	t_check(with_btiles == 0 && a_ahead > 0 && fetched && with_bpanels == 3 && e.panels == 1,
 	        "4096x4096x32768 at tile 6144, A's tiles its panels: A in tiles fetched ahead beside B's "
 	        "tiles (panels %u, A %.3g us per element), in panels beside B's (%u) and with B on the GPU "
 	        "(%u)", with_btiles, a_ahead, with_bpanels, e.panels);

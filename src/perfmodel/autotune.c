@@ -991,6 +991,10 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 					best_home = at_home, best_L = L;
 				}
 			}
+		if (!tried) { /* no way the rules admit: never the pick, rather than a time of nothing */
+			memset(&best_L, 0, sizeof best_L);
+			tdev = HUGE_VAL;
+		}
 		L = best_L;
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
