@@ -222,17 +222,18 @@ void pm_read_rest_run(double flops, const int *n, const double *end, int nch, st
 	out->after_s = a2 * 1e-6;
 }
 
-/* Whether table line p (leading blanks skipped) starts with the keyword `word` and a blank: the
- * lines one reader takes and the others pass over. */
+/* Whether table line p (leading blanks skipped) starts with the keyword `word`, then a blank or
+ * the line's end ("rest" alone is a rest line, refused for want of its number): the lines one
+ * reader takes and the others pass over. */
 static int line_is(const char *p, const char *word)
 {
 	size_t n = strlen(word);
-	return !strncmp(p, word, n) && (p[n] == ' ' || p[n] == '\t');
+	return !strncmp(p, word, n) && strchr(" \t\r\n", p[n]); /* p[n] may be the string's end */
 }
 
 int pm_table_sum_line(const char *p)
 {
-	return !strncmp(p, "sum", 3) && strchr(" \t\r\n", p[3]);
+	return line_is(p, "sum");
 }
 
 int pm_table_devices(const char *path, char *out, size_t len)
@@ -287,7 +288,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		char k[16], prec;
 		int tile;
 		double gf, w = 0;
-		if (!strncmp(p, "rest", 4) && strchr(" \t\n", p[4])) {
+		if (line_is(p, "rest")) {
 			double rest;
 			if (sscanf(p + 4, " %lf", &rest) != 1 || !(rest >= 0) || rest > 1e4) {
 				snprintf(err, errlen, "%s:%d: expected \"rest <seconds>\"", path, lineno);
@@ -314,7 +315,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 				t.sum_gbs = gbs, t.sum_submit_us = us;
 			continue;
 		}
-		if (!strncmp(p, "sustain", 7) && strchr(" \t\n", p[7])) {
+		if (line_is(p, "sustain")) {
 			/* one level ("<GFLOP/s> <after>"), or the engaged and the settled one */
 			double gf2 = 0, w2 = 0;
 			int got = sscanf(p + 7, " %c %d %lf %lf %lf %lf", &prec, &tile, &gf, &w, &gf2, &w2);
