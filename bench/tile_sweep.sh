@@ -7,6 +7,8 @@
 # Fixed tiles are square (PARALIA_TALL=none); SWEEP_TALL adds tall ones, "TILE:ROWS" pairs (C's and
 # A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>," (bench/model_replay).
 #   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, BENCH_REPS (3) override)
+# Each run's stderr goes to OUT.err after a "== T=<tile>" line: with PARALIA_VERBOSE=1 or 2 it says
+# how each cell ran (panels, C read late, fetching ahead), which the CSV's config does not.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: bench/tile_sweep.sh OUT.csv}
@@ -17,18 +19,22 @@ s:32768:32768:4096:hhh s:16384:16384:16384:000}
 tiles=${SWEEP_TILES:-0 1024 1536 2048 3072 4096 6144 8192}
 export BENCH_REPS=${BENCH_REPS:-3} OPENBLAS_NUM_THREADS=1
 : >"$out"
+err=${out%.csv}.err
+: >"$err"
 for t in $tiles; do
   tall=none
   [ "$t" = 0 ] && tall=model # the pick: the model's tiles, tall or not
   # shellcheck disable=SC2086
-  PARALIA_TILE=$t PARALIA_TALL=$tall "$here/_build/bench/gemm_bench" paralia $points 2>/dev/null | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
+  echo "== T=$t" >>"$err"
+  PARALIA_TILE=$t PARALIA_TALL=$tall "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
 done
 for tr in ${SWEEP_TALL:-}; do
   t=${tr%%:*} r=${tr#*:}
   # shellcheck disable=SC2086
-  PARALIA_TILE=$t PARALIA_TALL=$r "$here/_build/bench/gemm_bench" paralia $points 2>/dev/null | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
+  echo "== T=$t:R=$r" >>"$err"
+  PARALIA_TILE=$t PARALIA_TALL=$r "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
 done
 gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
 # shellcheck disable=SC2086
-[ -n "$gpu" ] && "$here/_build/bench/gemm_bench" cublas $gpu 2>/dev/null | grep -v "^#" | sed "s/^/T=cublas,/" >>"$out"
+[ -n "$gpu" ] && "$here/_build/bench/gemm_bench" cublas $gpu 2>>"$err" | grep -v "^#" | sed "s/^/T=cublas,/" >>"$out"
 wc -l <"$out"
