@@ -18,7 +18,7 @@
 static int plan_force(const char *who, const void *const ptrs[3], int *force)
 {
 	static const char *names[3] = { "A", "B", "C" };
-	int fixed = paralia_get_tile_size(), from = -1, unfixed = 0;
+	int fixed = paralia_get_tile_size(), unfixed = 0;
 	*force = 0;
 	for (int i = 0; i < 3; i++) {
 		int nb = pl_kept_tile_size(ptrs[i]);
@@ -29,11 +29,9 @@ static int plan_force(const char *who, const void *const ptrs[3], int *force)
 			fprintf(stderr, "paralia: %s: matrix %s is kept with tile size %d but %s %d\n", who,
 			        names[i], nb, *force ? "another kept operand has" : "the tile size is fixed to",
 			        *force ? *force : fixed);
-			(void)from;
 			return PARALIA_ERR_KEPT_MISMATCH;
 		}
 		*force = nb;
-		from = i;
 	}
 	if (!*force && unfixed)
 		*force = -1;

@@ -957,12 +957,11 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 		 * with A's panels, 40.2 and 41.8 with its tiles fetched ahead
 		 * (bench/results/gemm-tall-2026-11-26o.md, calls 1 and 2); with B on the GPU, as panels
 		 * too (one H200, 8192^3 with B on the GPU in 8192 x 2048: 28.1 ms, call 5 there). Beside
-		 * B's tiles crossing, A
-		 * goes as tiles: those of both are then fetched ahead, where a panel is not (a tile cut
-		 * from it is made where it is used), and its copies come late beside B's. One H200, FP32
-		 * 4096x4096x32768 from the host at tile 6144 (one chain of products): 35.4-36.8 ms with
-		 * A's panels, 28.1 with its tiles fetched ahead (predicted 27.3 either way;
-		 * bench/results/gemm-h200-2026-11-26p.md, calls 4 and 5). */
+		 * B's tiles crossing, A goes as tiles: those of both are then fetched ahead, where a panel
+		 * is not (a tile cut from it is made where it is used), and its copies come late beside
+		 * B's. One H200, FP32 4096x4096x32768 from the host at tile 6144 (one chain of products):
+		 * 35.4-36.8 ms with A's panels, 28.1 with its tiles fetched ahead (predicted 27.3 either
+		 * way; bench/results/gemm-h200-2026-11-26p.md, calls 4 and 5). */
 		unsigned a_is_panels = (may & 1) && R >= p->m && !(p->trans & 1);
 		/* (not where the problem forces A's panels: PARALIA_PANELS=a, measuring) */
 		int b_tiles_cross = crosses_from_host(p, d, db, 1) && !(p->panels_must & 1);
