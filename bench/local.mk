@@ -35,6 +35,9 @@ bench_starpu_xfer_SOURCES = bench/starpu_xfer.c
 # The gemm rate against the time the GPU has been computing: power cap, clocks (issue 14).
 noinst_PROGRAMS += bench/sustain_probe
 bench_sustain_probe_SOURCES = bench/sustain_probe.c
+# Busy periods on a GPU's host link, beside a link calibration (its rounds, issue 14).
+noinst_PROGRAMS += bench/copy_load
+bench_copy_load_SOURCES = bench/copy_load.c
 endif
 
 # Copies between memory nodes through StarPU, alone and together (link sharing), on a GPU machine

@@ -76,6 +76,10 @@ check "show with two files: exit 2" status_is 2 "$tool" show a b
 check "show with an option: exit 2" status_is 2 "$tool" show --verbose
 check "calibrate with a bad budget: exit 2" status_is 2 "$tool" calibrate --budget soon
 check "calibrate with a stray argument: exit 2" status_is 2 "$tool" calibrate now
+check "calibrate with no rounds: exit 2" status_is 2 "$tool" calibrate --rounds 0
+check "calibrate with no rounds: named" has "$tmp/err" "--rounds '0' is not a number of rounds"
+check "calibrate with rounds not a number: exit 2" status_is 2 "$tool" calibrate --rounds 3x
+check "calibrate with rounds not given: exit 2" status_is 2 "$tool" calibrate --rounds
 check "help: exit 0" status_is 0 "$tool" --help
 
 check "missing file: exit 1" status_is 1 "$tool" show "$tmp/none.txt"

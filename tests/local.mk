@@ -41,10 +41,11 @@ TESTS += tests/codelet_geadd
 
 # Link map: database files and route/sharing arithmetic on synthetic machines (tests/data/linkmap).
 EXTRA_DIST += tests/data/linkmap
-check_PROGRAMS += tests/linkmap_file tests/linkmap_routes
+check_PROGRAMS += tests/linkmap_file tests/linkmap_routes tests/linkmap_estimate
 tests_linkmap_file_SOURCES = tests/linkmap_file.c $(TESTING_SOURCES)
 tests_linkmap_routes_SOURCES = tests/linkmap_routes.c $(TESTING_SOURCES)
-TESTS += tests/linkmap_file tests/linkmap_routes
+tests_linkmap_estimate_SOURCES = tests/linkmap_estimate.c $(TESTING_SOURCES)
+TESTS += tests/linkmap_file tests/linkmap_routes tests/linkmap_estimate
 
 # The link-map reader under 2000 seeded mutations of the synthetic maps (issue 13).
 check_PROGRAMS += tests/linkmap_fuzz

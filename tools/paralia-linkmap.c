@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * paralia-linkmap: measure this machine's links, show a link map, draw its heat map.
- *   paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--quiet]
+ *   paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--rounds N] [--quiet]
  *   paralia-linkmap show [FILE]
  *   paralia-linkmap heatmap [FILE] -o OUT.png
  *   paralia-linkmap simgrid [FILE] -o PLATFORM.xml [--cpus N] [--gpu-mem GIB] [--starpu-bus PREFIX]
@@ -17,7 +17,7 @@
 #include <string.h>
 
 static const char *usage_text =
-	"usage: paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--quiet]\n"
+	"usage: paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--rounds N] [--quiet]\n"
 	"       paralia-linkmap show [FILE]\n"
 	"       paralia-linkmap heatmap [FILE] -o OUT.png\n"
 	"       paralia-linkmap simgrid [FILE] -o PLATFORM.xml [--cpus N] [--gpu-mem GIB] [--starpu-bus PREFIX]\n"
@@ -231,6 +231,14 @@ static int cmd_calibrate(int argc, char **argv)
 			o.budget_s = strtod(argv[i], &end);
 			if (*end || end == argv[i] || !(o.budget_s > 0))
 				return usage("calibrate: --budget '%s' is not a positive number of seconds", argv[i]);
+		} else if (!strcmp(argv[i], "--rounds")) {
+			char *end;
+			if (++i == argc)
+				return usage("calibrate: --rounds needs a number of rounds%s", "");
+			long r = strtol(argv[i], &end, 10);
+			if (*end || end == argv[i] || r < 1 || r > 100)
+				return usage("calibrate: --rounds '%s' is not a number of rounds from 1 to 100", argv[i]);
+			o.rounds = (int)r;
 		} else if (!strcmp(argv[i], "--quiet")) {
 			o.quiet = 1;
 		} else {

@@ -5,7 +5,9 @@
  * concurrent copies find the resources links share (the host side, a PCIe switch shared by two
  * GPUs, both directions of one GPU's link): what StarPU's bus model lacks.
  * Every measurement repeats until its 95% confidence interval is within rel_ci of the mean
- * (at least min_samples), within a time budget so that 4 GPUs take well under a minute.
+ * (at least min_samples), within a time budget so that 4 GPUs take well under a minute, and reads
+ * as its samples' median; all of them run in rounds, and each counts its fastest round
+ * (estimate.c says why).
  */
 #include "config.h"
 #include "linkmap/linkmap.h"
@@ -32,6 +34,8 @@ int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, 
 /* Small sizes pin down the latency, large ones the bandwidth. */
 static const size_t sizes[] = { (size_t)64 << 10, (size_t)1 << 20, (size_t)8 << 20, BIG };
 #define NSIZES ((int)(sizeof(sizes) / sizeof(sizes[0])))
+#define MAX_LINKS (2 * MAXG + MAXG * (MAXG - 1))  /* host both ways, every GPU pair */
+#define MAX_GROUPS (2 + 2 * MAXG + MAXG * (MAXG - 1)) /* list_groups' */
 
 struct cal {
 	int ngpus;
@@ -44,6 +48,7 @@ struct cal {
 	char *err;
 	size_t errlen;
 	long samples;
+	double *buf; /* one measurement's samples (max_samples) */
 };
 
 static double now_s(void)
@@ -136,10 +141,11 @@ static int sample_many(struct cal *c, int n, const int (*links)[2], double *us)
 	return 0;
 }
 
-/* Repeats until the 95% confidence half-width is within rel_ci of the mean (Student's t is
- * close to 1.96 from 10 samples on: 2.26 at 10, use it as a safe constant). */
+/* Samples until the 95% confidence half-width is within rel_ci of the mean (Student's t is
+ * close to 1.96 from 10 samples on: 2.26 at 10, use it as a safe constant), or the measurement's
+ * share of the budget is spent; gives the samples' median. */
 static int repeat(struct cal *c, int s, int d, size_t bytes, int n_many, const int (*many)[2],
-                  double *mean_us, int *nsamples, double *relci)
+                  double *median_us, int *nsamples, double *relci)
 {
 	double sum = 0, sum2 = 0, start = now_s();
 	int n = 0;
@@ -147,84 +153,80 @@ static int repeat(struct cal *c, int s, int d, size_t bytes, int n_many, const i
 		double us;
 		if ((many ? sample_many(c, n_many, many, &us) : sample_one(c, s, d, bytes, &us)))
 			return -1;
-		n++;
+		c->buf[n++] = us;
 		sum += us;
 		sum2 += us * us;
 		double m = sum / n, var = n > 1 ? (sum2 - n * m * m) / (n - 1) : 0;
 		double half = n > 1 ? 2.26 * sqrt(var > 0 ? var : 0) / sqrt(n) : INFINITY;
-		*mean_us = m;
 		*relci = half / m;
 		if (n >= c->o.min_samples &&
 		    (*relci <= c->o.rel_ci || n >= c->o.max_samples || now_s() - start > c->per_meas_s))
 			break;
 	}
+	*median_us = lm_median(c->buf, n);
 	*nsamples = n;
 	c->samples += n;
 	return 0;
 }
 
-/* Weighted least squares t = a + b * bytes, weights 1/t^2 so that the small sizes (which carry
- * the latency) count as much as the large ones. */
-static void fit(const double *t, double *lat_us, double *bw_gbs)
-{
-	double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-	for (int i = 0; i < NSIZES; i++) {
-		double w = 1 / (t[i] * t[i]), x = (double)sizes[i];
-		sw += w, sx += w * x, sy += w * t[i], sxx += w * x * x, sxy += w * x * t[i];
-	}
-	double det = sw * sxx - sx * sx;
-	double b = det > 0 ? (sw * sxy - sx * sy) / det : 0;
-	double a = det > 0 ? (sy - b * sx) / sw : 0;
-	if (!(b > 0)) /* noise swamped the slope: bandwidth of the largest copy */
-		b = t[NSIZES - 1] / (double)sizes[NSIZES - 1], a = 0;
-	*lat_us = a > 0 ? a : 0;
-	*bw_gbs = 1 / (b * 1e3); /* b in us per byte; GB/s = 1e3 bytes per us */
-}
+/* A link measured alone: its time at every size over the rounds, and each round's fit. */
+struct link_meas {
+	int s, d;
+	struct lm_rounds t[NSIZES];
+	double bw_lo, bw_hi; /* the slowest and fastest round's bandwidth */
+	int nmin, nmax;      /* samples per size and round */
+	double worst_ci;
+};
 
-static int measure_link(struct cal *c, struct lm_db *db, int s, int d)
+/* Links used together: their wall time over the rounds. */
+#define GROUP_NAME 40 /* names stay under 32 characters: at most 15 GPUs */
+struct group_meas {
+	char name[GROUP_NAME];
+	int n;
+	int links[2 * MAXG][2];
+	struct lm_rounds t;
+};
+
+static int measure_link_round(struct cal *c, struct link_meas *L)
 {
-	double t[NSIZES], worst = 0, warm;
-	int nmin = 1 << 30, nmax = 0;
-	if (sample_one(c, s, d, BIG, &warm)) /* first copy pays mapping and setup */
-		return -1;
+	double t[NSIZES], lat, bw;
 	for (int i = 0; i < NSIZES; i++) {
 		int n;
 		double ci;
-		if (repeat(c, s, d, sizes[i], 0, NULL, &t[i], &n, &ci))
+		if (repeat(c, L->s, L->d, sizes[i], 0, NULL, &t[i], &n, &ci))
 			return -1;
-		nmin = n < nmin ? n : nmin, nmax = n > nmax ? n : nmax;
-		worst = ci > worst ? ci : worst;
+		lm_round_add(&L->t[i], t[i]);
+		L->nmin = L->nmin && L->nmin < n ? L->nmin : n, L->nmax = n > L->nmax ? n : L->nmax;
+		L->worst_ci = ci > L->worst_ci ? ci : L->worst_ci;
 	}
-	double lat, bw;
-	fit(t, &lat, &bw);
-	lm_set_link(db, s, d, lat, bw);
-	char a[16], b[16];
-	progress(c, "%s->%s: %7.1f GB/s, %5.1f us  (%d sizes, %d-%d samples, 95%% CI within %.1f%%)",
-	         lm_node_name(db, s, a, sizeof(a)), lm_node_name(db, d, b, sizeof(b)), bw, lat, NSIZES,
-	         nmin, nmax, 100 * worst);
+	lm_fit_link(sizes, t, NSIZES, &lat, &bw);
+	L->bw_lo = L->bw_lo > 0 && L->bw_lo < bw ? L->bw_lo : bw;
+	L->bw_hi = bw > L->bw_hi ? bw : L->bw_hi;
 	return 0;
 }
 
-/* Total GB/s of the n links used together; adds a group when it is below `expect` (what the
- * groups found so far already allow) by more than measurement noise. */
-static int measure_group(struct cal *c, struct lm_db *db, const char *name, int n,
-                         const int (*links)[2], double expect)
+/* The link's latency and bandwidth, fitted to each size's fastest round. */
+static void set_link(struct cal *c, struct lm_db *db, const struct link_meas *L)
+{
+	double t[NSIZES], lat, bw;
+	for (int i = 0; i < NSIZES; i++)
+		t[i] = L->t[i].best_us;
+	lm_fit_link(sizes, t, NSIZES, &lat, &bw);
+	lm_set_link(db, L->s, L->d, lat, bw);
+	char a[16], b[16];
+	progress(c, "%s->%s: %7.1f GB/s, %5.1f us  (%d sizes, %d rounds reading %.1f-%.1f GB/s, "
+	         "%d-%d samples, 95%% CI within %.1f%%)",
+	         lm_node_name(db, L->s, a, sizeof(a)), lm_node_name(db, L->d, b, sizeof(b)), bw, lat,
+	         NSIZES, L->t[0].n, L->bw_lo, L->bw_hi, L->nmin, L->nmax, 100 * L->worst_ci);
+}
+
+static int measure_group_round(struct cal *c, struct group_meas *G)
 {
 	double us, ci;
 	int ns;
-	if (repeat(c, 0, 0, 0, n, links, &us, &ns, &ci))
+	if (repeat(c, 0, 0, 0, G->n, (const int(*)[2])G->links, &us, &ns, &ci))
 		return -1;
-	double total = n * (double)BIG / (us * 1e3);
-	int shared = total < 0.92 * expect; /* the H200 duplex: 98 of 110.7 */
-	progress(c, "%-22s %d copies at once: %7.1f GB/s in total (%.1f expected without sharing)%s",
-	         name, n, total, expect, shared ? ": shared resource" : "");
-	if (shared) {
-		int src[LM_MAX_GROUP_LINKS], dst[LM_MAX_GROUP_LINKS];
-		for (int i = 0; i < n; i++)
-			src[i] = links[i][0], dst[i] = links[i][1];
-		if (lm_add_group(db, name, total, n, src, dst) < 0)
-			progress(c, "too many groups: %s not kept", name);
-	}
+	lm_round_add(&G->t, us);
 	return 0;
 }
 
@@ -237,41 +239,76 @@ static double allowed(const struct lm_db *db, int n, const int (*links)[2])
 	return sum;
 }
 
-static int measure_groups(struct cal *c, struct lm_db *db)
+/* Adds the group when its total (fastest round) is below what the groups found so far already
+ * allow by more than measurement noise. */
+static void decide_group(struct cal *c, struct lm_db *db, const struct group_meas *G)
 {
-	int ng = c->ngpus, links[2 * MAXG][2];
-	char name[64]; /* names stay under 32 characters: at most 15 GPUs */
-	for (int dir = 0; dir < 2 && ng >= 2; dir++) { /* every GPU at once: the host side */
+	const int(*links)[2] = (const int(*)[2])G->links;
+	double expect = allowed(db, G->n, links);
+	double total = G->n * (double)BIG / (G->t.best_us * 1e3);
+	double slow = G->n * (double)BIG / (G->t.worst_us * 1e3);
+	int shared = total < 0.92 * expect; /* the H200 duplex: 98 of 110.7 */
+	progress(c, "%-22s %d copies at once: %7.1f GB/s in total (%d rounds reading %.1f-%.1f; "
+	         "%.1f expected without sharing)%s",
+	         G->name, G->n, total, G->t.n, slow, total, expect, shared ? ": shared resource" : "");
+	if (shared) {
+		int src[LM_MAX_GROUP_LINKS], dst[LM_MAX_GROUP_LINKS];
+		for (int i = 0; i < G->n; i++)
+			src[i] = links[i][0], dst[i] = links[i][1];
+		if (lm_add_group(db, G->name, total, G->n, src, dst) < 0)
+			progress(c, "too many groups: %s not kept", G->name);
+	}
+}
+
+static struct group_meas *new_group(struct group_meas *G, int *ng, const char *name)
+{
+	struct group_meas *g = &G[(*ng)++];
+	snprintf(g->name, sizeof(g->name), "%s", name);
+	return g;
+}
+
+/* The sets of links that may share a resource, in the order they are decided: every GPU at once
+ * both ways (the host side), both directions of one GPU's link, GPU pairs both ways (a PCIe switch
+ * shared by two), every peer writing into one GPU (its NVLink ports). `peer[h][g]`: h->g is a
+ * measured link. Returns how many (MAX_GROUPS at most). */
+static int list_groups(int ng, int (*peer)[MAXG], struct group_meas *G)
+{
+	int n = 0;
+	char name[GROUP_NAME];
+	for (int dir = 0; dir < 2 && ng >= 2; dir++) {
+		struct group_meas *x = new_group(G, &n, dir ? "host-d2h" : "host-h2d");
 		for (int g = 0; g < ng; g++)
-			links[g][0] = dir ? 1 + g : 0, links[g][1] = dir ? 0 : 1 + g;
-		if (measure_group(c, db, dir ? "host-d2h" : "host-h2d", ng, links, allowed(db, ng, links)))
-			return -1;
+			x->links[g][0] = dir ? 1 + g : 0, x->links[g][1] = dir ? 0 : 1 + g;
+		x->n = ng;
 	}
-	for (int g = 0; g < ng; g++) { /* both directions of one GPU's link */
-		int l[2][2] = { { 0, 1 + g }, { 1 + g, 0 } };
+	for (int g = 0; g < ng; g++) {
 		snprintf(name, sizeof(name), "pcie-gpu%d-duplex", g);
-		if (measure_group(c, db, name, 2, l, allowed(db, 2, l)))
-			return -1;
+		struct group_meas *x = new_group(G, &n, name);
+		x->links[0][0] = 0, x->links[0][1] = 1 + g, x->links[1][0] = 1 + g, x->links[1][1] = 0;
+		x->n = 2;
 	}
-	for (int dir = 0; dir < 2 && ng >= 3; dir++) /* GPU pairs: PCIe switches shared by two */
+	for (int dir = 0; dir < 2 && ng >= 3; dir++)
 		for (int g = 0; g < ng; g++)
 			for (int h = g + 1; h < ng; h++) {
-				int l[2][2] = { { dir ? 1 + g : 0, dir ? 0 : 1 + g },
-					        { dir ? 1 + h : 0, dir ? 0 : 1 + h } };
 				snprintf(name, sizeof(name), "pcie-gpu%d-gpu%d-%s", g, h, dir ? "d2h" : "h2d");
-				if (measure_group(c, db, name, 2, l, allowed(db, 2, l)))
-					return -1;
+				struct group_meas *x = new_group(G, &n, name);
+				x->links[0][0] = dir ? 1 + g : 0, x->links[0][1] = dir ? 0 : 1 + g;
+				x->links[1][0] = dir ? 1 + h : 0, x->links[1][1] = dir ? 0 : 1 + h;
+				x->n = 2;
 			}
-	for (int g = 0; g < ng && ng >= 3; g++) { /* every peer writing into one GPU: its NVLink ports */
-		int n = 0;
+	for (int g = 0; g < ng && ng >= 3; g++) {
+		int k = 0, links[MAXG][2];
 		for (int h = 0; h < ng; h++)
-			if (h != g && db->link[1 + h][1 + g].bw_gbs > 0)
-				links[n][0] = 1 + h, links[n][1] = 1 + g, n++;
+			if (h != g && peer[h][g])
+				links[k][0] = 1 + h, links[k][1] = 1 + g, k++;
+		if (k < 2)
+			continue;
 		snprintf(name, sizeof(name), "peers-into-gpu%d", g);
-		if (n >= 2 && measure_group(c, db, name, n, links, allowed(db, n, links)))
-			return -1;
+		struct group_meas *x = new_group(G, &n, name);
+		memcpy(x->links, links, sizeof(links[0]) * (size_t)k);
+		x->n = k;
 	}
-	return 0;
+	return n;
 }
 
 /* hwloc: say where each GPU sits, and measure from NUMA node 0 (host node 0's memory). */
@@ -348,14 +385,31 @@ static void teardown(struct cal *c)
 	cudaGetLastError();
 }
 
-static int run(struct cal *c, struct lm_db *db)
+/* The links to measure: host<->GPU both ways, then every GPU pair with peer access (peer[g][h]);
+ * says which pairs go through host RAM. Returns how many. */
+static int list_links(struct cal *c, int (*peer)[MAXG], struct link_meas *L)
 {
-	if (setup(c, db))
-		return -1;
-	int ng = c->ngpus;
-	int npeer = 0;
+	int n = 0, ng = c->ngpus;
+	for (int g = 0; g < ng; g++) {
+		L[n++] = (struct link_meas){ .s = 0, .d = 1 + g };
+		L[n++] = (struct link_meas){ .s = 1 + g, .d = 0 };
+	}
 	for (int g = 0; g < ng; g++)
 		for (int h = 0; h < ng; h++) {
+			if (g == h)
+				continue;
+			if (peer[g][h])
+				L[n++] = (struct link_meas){ .s = 1 + g, .d = 1 + h };
+			else
+				progress(c, "gpu%d->gpu%d: no peer access: copies go through host RAM", g, h);
+		}
+	return n;
+}
+
+static int enable_peers(struct cal *c, int (*peer)[MAXG])
+{
+	for (int g = 0; g < c->ngpus; g++)
+		for (int h = 0; h < c->ngpus; h++) {
 			int can = 0, rank = 0;
 			if (g == h || cudaDeviceCanAccessPeer(&can, g, h) != cudaSuccess || !can)
 				continue;
@@ -370,28 +424,39 @@ static int run(struct cal *c, struct lm_db *db)
 			}
 			cudaDeviceGetP2PAttribute(&rank, cudaDevP2PAttrPerformanceRank, g, h);
 			progress(c, "gpu%d->gpu%d: peer access (performance rank %d)", g, h, rank);
-			db->link[1 + g][1 + h].bw_gbs = -1; /* marks: measure it */
-			npeer++;
+			peer[g][h] = 1;
 		}
-	/* Spread the budget over the measurements; the groups count like links. */
-	int nmeas = (2 * ng + npeer) * NSIZES + 2 + ng + (ng >= 3 ? ng * (ng - 1) + ng : 0);
-	c->per_meas_s = c->o.budget_s * 0.9 / (nmeas ? nmeas : 1);
-	for (int g = 0; g < ng; g++)
-		if (measure_link(c, db, 0, 1 + g) || measure_link(c, db, 1 + g, 0))
+	return 0;
+}
+
+/* Every link alone, then every group, `rounds` times over, so that a busy period of the machine
+ * falls in one round of each measurement rather than in all of one measurement's samples; then
+ * the links and groups from their fastest rounds. */
+static int run(struct cal *c, struct lm_db *db, struct link_meas *L, struct group_meas *G)
+{
+	int peer[MAXG][MAXG] = { { 0 } };
+	if (setup(c, db) || enable_peers(c, peer))
+		return -1;
+	int nl = list_links(c, peer, L), ngr = list_groups(c->ngpus, peer, G);
+	c->per_meas_s = c->o.budget_s * 0.9 / ((nl * NSIZES + ngr) * c->o.rounds);
+	for (int i = 0; i < nl; i++) {
+		double warm;
+		if (sample_one(c, L[i].s, L[i].d, BIG, &warm)) /* the first copy pays mapping, setup */
 			return -1;
-	for (int g = 0; g < ng; g++)
-		for (int h = 0; h < ng; h++) {
-			if (g == h)
-				continue;
-			if (db->link[1 + g][1 + h].bw_gbs < 0) {
-				db->link[1 + g][1 + h].bw_gbs = 0;
-				if (measure_link(c, db, 1 + g, 1 + h))
-					return -1;
-			} else {
-				progress(c, "gpu%d->gpu%d: no peer access: copies go through host RAM", g, h);
-			}
-		}
-	return measure_groups(c, db);
+	}
+	for (int r = 0; r < c->o.rounds; r++) {
+		for (int i = 0; i < nl; i++)
+			if (measure_link_round(c, &L[i]))
+				return -1;
+		for (int i = 0; i < ngr; i++)
+			if (measure_group_round(c, &G[i]))
+				return -1;
+	}
+	for (int i = 0; i < nl; i++)
+		set_link(c, db, &L[i]);
+	for (int i = 0; i < ngr; i++)
+		decide_group(c, db, &G[i]);
+	return 0;
 }
 
 int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, size_t errlen)
@@ -411,26 +476,36 @@ int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, 
 		c->o.max_samples = c->o.min_samples > 200 ? c->o.min_samples : 200;
 	if (c->o.rel_ci <= 0)
 		c->o.rel_ci = 0.05;
+	if (c->o.rounds <= 0)
+		c->o.rounds = 3;
 	c->err = err, c->errlen = errlen;
 	c->t0 = now_s();
+	struct link_meas *L = calloc(MAX_LINKS, sizeof(*L));
+	struct group_meas *G = calloc(MAX_GROUPS, sizeof(*G));
+	c->buf = malloc(sizeof(*c->buf) * (size_t)c->o.max_samples);
+	if (!L || !G || !c->buf) {
+		snprintf(err, errlen, "out of memory");
+		free(L), free(G), free(c->buf), free(c);
+		return -1;
+	}
 	int n = 0;
 	if (cudaGetDeviceCount(&n) != cudaSuccess || n < 1) {
 		cudaGetLastError();
 		snprintf(err, errlen, "link calibration needs CUDA GPUs: none found");
-		free(c);
+		free(L), free(G), free(c->buf), free(c);
 		return -1;
 	}
 	c->ngpus = n > MAXG ? MAXG : n;
 	int old_dev = 0; /* the caller's current device (an application thread at paralia init) */
 	cudaGetDevice(&old_dev);
-	progress(c, "measuring host RAM and %d GPU(s): every link at %d sizes, then shared resources",
-	         c->ngpus, NSIZES);
+	progress(c, "measuring host RAM and %d GPU(s): every link at %d sizes, then shared resources; "
+	         "%d rounds", c->ngpus, NSIZES, c->o.rounds);
 	hwloc_topology_t topo;
 	hwloc_cpuset_t old = hwloc_bitmap_alloc();
 	int have_topo = hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0;
 	if (have_topo)
 		topology(c, topo, old);
-	int ret = run(c, db);
+	int ret = run(c, db, L, G);
 	teardown(c);
 	cudaSetDevice(old_dev);
 	if (have_topo) {
@@ -448,7 +523,7 @@ int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, 
 			progress(c, "done: %ld samples in %.1f s", c->samples, now_s() - c->t0);
 		}
 	}
-	free(c);
+	free(L), free(G), free(c->buf), free(c);
 	return ret;
 }
 #endif

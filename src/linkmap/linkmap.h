@@ -128,13 +128,30 @@ struct lm_calib_opts {
 	int min_samples;  /* per measurement (0: 10) */
 	int max_samples;  /* per measurement (0: 200) */
 	double rel_ci;    /* stop when the 95% confidence half-width is below rel_ci * mean (0: 0.05) */
+	int rounds;       /* every measurement this many times, spread in time; the fastest counts (0: 3) */
 	int quiet;        /* 1: no progress lines on stderr */
 };
 /* Measures this machine's links with CUDA copies (pinned host memory, peer copies) and fills db:
  * node 0 host RAM, node 1 + g CUDA device g, latency and bandwidth of every ordered pair fitted
- * over several sizes, and sharing groups found by concurrent copies. opts may be NULL.
+ * over several sizes, and sharing groups found by concurrent copies. Each time is the median of
+ * its samples in the fastest of `rounds` rounds (src/linkmap/estimate.c). opts may be NULL.
  * Returns 0, or -1 with the reason in err (built without CUDA, no GPU, a CUDA error). */
 int lm_calibrate(struct lm_db *db, const struct lm_calib_opts *opts, char *err, size_t errlen);
+
+/* ---- estimating a link from timed copies (src/linkmap/estimate.c; pure) ---- */
+/* The median of v[0..n-1] (sorts v); 0 when n <= 0. */
+double lm_median(double *v, int n);
+/* One measurement over rounds spread in time: each round gives the median of its samples, and
+ * the fastest round is the link's (a copy only slows with what else the machine does). */
+struct lm_rounds {
+	double best_us, worst_us; /* the fastest and slowest round's median */
+	int n;                    /* rounds so far */
+};
+void lm_round_add(struct lm_rounds *r, double median_us);
+/* Latency (us) and bandwidth (GB/s) of t_us[i] = lat + bytes[i] / bw, fitted over n >= 1 sizes by
+ * least squares weighted 1/t^2 (the small sizes carry the latency); where noise swamps the slope,
+ * the bandwidth of the largest copy and no latency. */
+void lm_fit_link(const size_t *bytes, const double *t_us, int n, double *lat_us, double *bw_gbs);
 
 /* ---- arithmetic (pure functions) ---- */
 /* Time in microseconds to move `bytes` over src->dst when used alone: latency + bytes / bw.
