@@ -8,12 +8,7 @@
 # not;
 # then the same calls in blocks of 16 (PARALIA_DIRECT_WAY=blocks: ragged blocks, both streams,
 # every transposition) against CBLAS. Skipped (77) without a CUDA worker.
-set -u
-t=${top_builddir:-.}/tests/blas_gemm
-[ -x "$t" ] || { echo "gemm_direct: $t is missing"; exit 99; }
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "gemm_direct: ok   $2"; pass=$((pass + 1)); else echo "gemm_direct: FAIL $2"; fail=$((fail + 1)); fi; }
-err=$(mktemp); trap 'rm -f "$err"' EXIT
+. "$(dirname "$0")/gemm_harness.sh" gemm_direct
 
 out=$(PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 echo "$out" | grep -qE "[1-9][0-9]* CUDA workers" || { echo "gemm_direct: no CUDA worker: skipped"; exit 77; }
@@ -30,5 +25,4 @@ n=$(grep -c "on GPU [0-9]* from the calling thread, outside StarPU" "$err")
 b=$(grep -c "on GPU [0-9]* from the calling thread, outside StarPU: C in [0-9]* blocks of 16 over two streams" "$err")
 # every direct call but the 1 x 1 x 1 ones (27 per precision: one block, one call)
 [ "$n" -eq 378 ] && [ "$b" -eq 324 ]; check $? "in blocks of 16: $b of the $n direct calls (want 324 of 378)"
-echo "gemm_direct: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

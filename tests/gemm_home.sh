@@ -8,13 +8,7 @@
 # (more tasks than C read late alone). Where StarPU drives a GPU, again with one CPU worker beside
 # it, so that plans put the products on the GPU and the sums on that worker.
 # With PARALIA_C_HOME=none no plan says it; a bad value is named once and the default (none) used.
-set -u
-t=${top_builddir:-.}/tests/blas_gemm
-[ -x "$t" ] || { echo "gemm_home: $t is missing"; exit 99; }
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "gemm_home: ok   $2"; pass=$((pass + 1)); else echo "gemm_home: FAIL $2"; fail=$((fail + 1)); fi; }
-err=$(mktemp); trap 'rm -f "$err"' EXIT
-tasks() { sed -n 's/^paralia: summary: \([0-9]*\) tasks in .*/\1/p' "$err" | tail -1; }
+. "$(dirname "$0")/gemm_harness.sh" gemm_home
 
 out=$(PARALIA_C_LATE=all PARALIA_C_HOME=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with C added at home: $(echo "$out" | tail -1)"
@@ -43,5 +37,4 @@ out=$(PARALIA_C_HOME=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with PARALIA_C_HOME=bogus: $(echo "$out" | tail -1)"
 n=$(grep -c "PARALIA_C_HOME=bogus is not none, model or all" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
 n=$(grep -c "added at home" "$err"); [ "$n" -eq 0 ]; check $? "and the default, never at home: $n plans say it"
-echo "gemm_home: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

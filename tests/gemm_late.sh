@@ -8,15 +8,9 @@
 # PARALIA_C_LATE=none, no plan says it. Where StarPU drives a GPU, again with the GPU as the only
 # worker (C on the host then crosses, and its tiles are requested when the link is idle). The
 # policy's task counts show the geadds ran. Then a bad value is named once and the model used.
-set -u
-t=${top_builddir:-.}/tests/blas_gemm
-[ -x "$t" ] || { echo "gemm_late: $t is missing"; exit 99; }
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "gemm_late: ok   $2"; pass=$((pass + 1)); else echo "gemm_late: FAIL $2"; fail=$((fail + 1)); fi; }
-err=$(mktemp); trap 'rm -f "$err"' EXIT
+. "$(dirname "$0")/gemm_harness.sh" gemm_late
 
 # the policy's summary line: tasks run (reading C late adds a geadd per C tile)
-tasks() { sed -n 's/^paralia: summary: \([0-9]*\) tasks in .*/\1/p' "$err" | tail -1; }
 out=$(PARALIA_C_LATE=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with C read late: $(echo "$out" | tail -1)"
 late_tasks=$(tasks)
@@ -44,5 +38,4 @@ fi
 out=$(PARALIA_C_LATE=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with PARALIA_C_LATE=bogus: $(echo "$out" | tail -1)"
 n=$(grep -c "PARALIA_C_LATE=bogus is not model, all or none" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
-echo "gemm_late: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,12 +7,7 @@
 # there); on CPU workers the panels stay home and only the cutting runs. Then a bad value of
 # PARALIA_PANELS is named once and the default used: the model's choice, as PARALIA_PANELS=model
 # plans (no panels on CPU workers, where they would stay home).
-set -u
-t=${top_builddir:-.}/tests/blas_gemm
-[ -x "$t" ] || { echo "gemm_panels: $t is missing"; exit 99; }
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "gemm_panels: ok   $2"; pass=$((pass + 1)); else echo "gemm_panels: FAIL $2"; fail=$((fail + 1)); fi; }
-err=$(mktemp); trap 'rm -f "$err"' EXIT
+. "$(dirname "$0")/gemm_harness.sh" gemm_panels
 
 out=$(PARALIA_PANELS=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 check "$rc" "blas_gemm with panels: $(echo "$out" | tail -1)"
@@ -43,5 +38,4 @@ bogus=$(grep -c "in panels" "$err")
 PARALIA_PANELS=model PARALIA_VERBOSE=1 "$t" >/dev/null 2>"$err"
 model=$(grep -c "in panels" "$err")
 [ "$bogus" -eq "$model" ]; check $? "and the default then, the model's choice: $bogus plans in panels, as with model ($model)"
-echo "gemm_panels: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

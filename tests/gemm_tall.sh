@@ -10,12 +10,7 @@
 # others may be tall beside it. R no taller than the tile, or none, gives square tiles; a bad
 # value is named once, the model's choice kept (at tile 16 the model takes none: its kernel is
 # far below the device's best rate, TALL_KERNEL).
-set -u
-t=${top_builddir:-.}/tests/blas_gemm
-[ -x "$t" ] || { echo "gemm_tall: $t is missing"; exit 99; }
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "gemm_tall: ok   $2"; pass=$((pass + 1)); else echo "gemm_tall: FAIL $2"; fail=$((fail + 1)); fi; }
-err=$(mktemp); trap 'rm -f "$err"' EXIT
+. "$(dirname "$0")/gemm_harness.sh" gemm_tall
 
 for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all"; do
   out=$(env $extra PARALIA_TALL=24 PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
@@ -40,5 +35,4 @@ done
 PARALIA_TALL=tall "$t" >/dev/null 2>"$err"; rc=$?
 n=$(grep -c "PARALIA_TALL=tall is not model, none or a row count from 0 to 65535; using model" "$err")
 [ "$rc" -eq 0 ] && [ "$n" -eq 1 ]; check $? "a bad PARALIA_TALL named once (rc $rc, said $n times)"
-echo "gemm_tall: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

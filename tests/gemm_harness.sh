@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The start of the tests/gemm_*.sh scripts (sourced, not run): each runs tests/blas_gemm under a
+# knob and checks its verbose log.
+#   . "$(dirname "$0")/gemm_harness.sh" NAME
+# It gives the script:
+#   t         tests/blas_gemm (exit 99 when it was not built)
+#   err       a temporary file for the program's stderr, removed at exit
+#   check RC WHAT   one "NAME: ok|FAIL WHAT" line, counted (0 passes)
+#   tasks     the task count of the last "paralia: summary:" line in $err
+#   finish    the "NAME: N passed, N failed" line; exits 1 on a failure, else 0
+set -u
+gemm_name=$1
+t=${top_builddir:-.}/tests/blas_gemm
+[ -x "$t" ] || { echo "$gemm_name: $t is missing"; exit 99; }
+pass=0 fail=0
+check() {
+	if [ "$1" -eq 0 ]; then echo "$gemm_name: ok   $2"; pass=$((pass + 1))
+	else echo "$gemm_name: FAIL $2"; fail=$((fail + 1)); fi
+}
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+tasks() { sed -n 's/^paralia: summary: \([0-9]*\) tasks in .*/\1/p' "$err" | tail -1; }
+finish() {
+	echo "$gemm_name: $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+}
