@@ -530,6 +530,31 @@ static void resident_order(void)
 	        "(C's write-back %.2f ms overlaps them)", t, e.compute_ms, tile_out_ms, e.transfer_ms);
 }
 
+/* C read late, the last block's tiles go home as their C tiles come in (step 4's tail,
+ * last_tiles_home): all chains done, each tile waits for its own C, and those come one tile's
+ * copy apart, so the first ones leave while the last are still coming. 4096^3 with A and C on the
+ * host, B on the GPU, tile 2048: one block of 2 x 2 tiles, chains of 2; its 268 MB come in over
+ * the link, then only the last tile's copy home is left. Pricing the four copies home after the
+ * last C tile is in (the tail before) put it 1.7 ms after, and the model 18% over the measurement
+ * on one H200 (5.8 ms measured, 6.9 predicted; bench/results/gemm-h200-2026-11-26q.md, call 5). */
+static void late_tail(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	struct pm_eval e;
+	struct pm_problem p = gemm(4096, 4096, 4096, 0, g, 0, 1);
+	p.c_late_must = 1;
+	double t = pm_evaluate(&p, dev, 1, &db, 2048, 1u, &e);
+	double tile = 2048.0 * 2048 * 8, in_ms = lm_link_time_us(&db, 0, g, (size_t)(8 * tile)) * 1e-3;
+	double out_ms = lm_link_time_us(&db, g, 0, (size_t)tile) * 1e-3;
+	t_check(e.c_late && t >= in_ms + out_ms && t <= in_ms + 2.5 * out_ms,
+	        "4096^3 h0h read late at 2048: %.2f ms, its bytes in %.2f and one tile's copy home %.2f "
+	        "after them (not the block's four: %.2f)", t, in_ms, out_ms, in_ms + 4 * out_ms);
+}
+
 /* C added at home (step 3, c_home_choice): offered where C is read and lives on the host, when
  * the host's CPU workers have a calibrated sum rate; then C's bytes no longer come in, its scratch
  * tiles go home whole and the workers add them, and the model keeps it when 10% faster. Forced
@@ -1381,6 +1406,7 @@ int main(void)
 	xfer_pitches();
 	c_late_choices();
 	resident_order();
+	late_tail();
 	c_home_choices();
 	duplex_by_volume();
 	fetch_ahead_rounds();

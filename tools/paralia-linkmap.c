@@ -18,6 +18,8 @@
 
 static const char *usage_text =
 	"usage: paralia-linkmap calibrate [-o FILE] [--budget SECONDS] [--rounds N] [--quiet]\n"
+	"         (every measurement N times, 3 by default, the fastest counting; each round takes its 10\n"
+	"         samples per measurement whatever the budget, so many rounds can outlast it)\n"
 	"       paralia-linkmap show [FILE]\n"
 	"       paralia-linkmap heatmap [FILE] -o OUT.png\n"
 	"       paralia-linkmap simgrid [FILE] -o PLATFORM.xml [--cpus N] [--gpu-mem GIB] [--starpu-bus PREFIX]\n"

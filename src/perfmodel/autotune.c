@@ -657,12 +657,34 @@ static int column_order_segments(const struct device_part *d, struct segment sg[
 	return 3;
 }
 
+/* The last block's tiles going home: nlast of them leave one after another, out_tile us each,
+ * each once its chain is done (the last at the chains' end, the ones before `apart` us apart)
+ * and, with C read late, once its own C tile is in (the last at late_in, the ones before one C
+ * tile's inbound copy, c_in us, apart: all chains done, they wait for C in the order it comes).
+ * `after`: what follows the last copy (C added at home: its sum). */
+struct last_tiles {
+	double n, apart, out_tile, c_in, after;
+};
+
+static double last_tiles_home(const struct last_tiles *lt, double chains_end, double late_in_us)
+{
+	double home = -INFINITY;
+	for (double j = lt->n - 1; j >= 0; j--) { /* j tiles after this one */
+		double ready = chains_end - j * lt->apart;
+		if (late_in_us > 0)
+			ready = fmax(ready, late_in_us - j * lt->c_in);
+		home = fmax(home, ready) + lt->out_tile;
+	}
+	return home + lt->after;
+}
+
 /* The flow shop's makespan; the first result is ready `early` us before the first nfirst
- * segments are done, and the last leaves out_last_us after the last unit. C read late: the last
- * unit cannot end before late_in_us (its C tile is among the inbound bytes, 0: not late). */
+ * segments are done, and the last block's tiles go home as last_tiles_home says. C read late:
+ * the last unit cannot end before late_in_us (its C tile is among the inbound bytes, 0: not
+ * late). */
 static double device_time(const struct segment *sg, int nsg, int nfirst, double early,
                           double in_us_per_byte, double comp_total, double late_in_us,
-                          double out_total_us, double out_last_us, double floor_us)
+                          double out_total_us, const struct last_tiles *lt, double floor_us)
 {
 	double arrived = 0, left = comp_total, gpu = 0, done = 0, first_done = 0;
 	for (int s = 0; s < nsg; s++) {
@@ -681,8 +703,7 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
 		if (s == nfirst - 1)
 			first_done = fmax(0, done - early);
 	}
-	gpu = fmax(gpu, late_in_us);
-	double end = fmax(gpu + out_last_us, first_done + out_total_us);
+	double end = fmax(last_tiles_home(lt, gpu, late_in_us), first_done + out_total_us);
 	return fmax(end, floor_us);
 }
 
@@ -857,9 +878,6 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	struct result_times r;
 	int nsg = p->routine == 'g' ? block_order_segments(&dp, sg, &r) : column_order_segments(&dp, sg, &r);
 	double in_rate = bytes_in > 0 ? L->tin / bytes_in : 0; /* us per byte */
-	/* the last block's tiles finish one product apart and leave one after another */
-	double out_tile = f->Cout[i] > 0 ? L->tout / n : 0;
-	double out_last = fmax(out_tile, r.nlast * out_tile - (r.nlast - 1) * r.apart);
 	/* read late, C's tiles cross when the link has nothing else queued: every inbound byte is in
 	 * after L->tin at the earliest, and the last geadd waits for its tile */
 	double late_in = late && !home ? L->tin + geadd : 0;
@@ -873,8 +891,11 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	 * falls behind the GPU: one H100, tiles of 1024 added at home ran 100-150 us per tile
 	 * longer than read on the GPU, about what submitting them takes) */
 	double submit = home ? n * home->rates.sum_submit_us : 0;
-	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, late_in, L->tout,
-	                   out_last + sum_last, fmax(L->host_both_us, sum_all)) + submit;
+	/* the last block's tiles finish one product apart, or read late one C tile's copy apart */
+	struct last_tiles lt = { r.nlast, r.apart, f->Cout[i] > 0 ? L->tout / n : 0,
+	                         tm * tn * el * in_rate, sum_last };
+	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, late_in, L->tout, &lt,
+	                   fmax(L->host_both_us, sum_all)) + submit;
 }
 
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
