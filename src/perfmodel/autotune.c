@@ -657,24 +657,29 @@ static int column_order_segments(const struct device_part *d, struct segment sg[
 	return 3;
 }
 
-/* The last block's tiles going home: nlast of them leave one after another, out_tile us each,
- * each once its chain is done (the last at the chains' end, the ones before `apart` us apart)
- * and, with C read late, once its own C tile is in (the last at late_in, the ones before one C
- * tile's inbound copy, c_in us, apart: all chains done, they wait for C in the order it comes).
+/* The last block's tiles going home: n of them leave one after another, out_tile us each, each
+ * once its chain is done (the last at the chains' end, the ones before `apart` us apart) and,
+ * with C read late, once its own C tile is in (the last at late_in, the ones before one C tile's
+ * inbound copy, c_in us, apart: all chains done, they wait for C in the order it comes).
  * `after`: what follows the last copy (C added at home: its sum). */
 struct last_tiles {
 	double n, apart, out_tile, c_in, after;
 };
 
+/* One after another, n tiles ready `gap` us apart, the last at `last_ready`, are all home
+ * out_tile us after the last one, or after the first plus all n copies, whichever is later (n
+ * need not be whole: a block's tiles are counted on average). */
+static double queue_home(double n, double gap, double out_tile, double last_ready)
+{
+	return last_ready + fmax(out_tile, n * out_tile - (n - 1) * gap);
+}
+
 static double last_tiles_home(const struct last_tiles *lt, double chains_end, double late_in_us)
 {
-	double home = -INFINITY;
-	for (double j = lt->n - 1; j >= 0; j--) { /* j tiles after this one */
-		double ready = chains_end - j * lt->apart;
-		if (late_in_us > 0)
-			ready = fmax(ready, late_in_us - j * lt->c_in);
-		home = fmax(home, ready) + lt->out_tile;
-	}
+	/* a tile leaves once both its chain and its C tile allow: the later of the two queues */
+	double home = queue_home(lt->n, lt->apart, lt->out_tile, chains_end);
+	if (late_in_us > 0)
+		home = fmax(home, queue_home(lt->n, lt->c_in, lt->out_tile, late_in_us));
 	return home + lt->after;
 }
 
