@@ -534,9 +534,12 @@ static void resident_order(void)
  * last_tiles_home): all chains done, each tile waits for its own C, and those come one tile's
  * copy apart, so the first ones leave while the last are still coming. 4096^3 with A and C on the
  * host, B on the GPU, tile 2048: one block of 2 x 2 tiles, chains of 2; its 268 MB come in over
- * the link, then only the last tile's copy home is left. Pricing the four copies home after the
- * last C tile is in (the tail before) put it 1.7 ms after, and the model 18% over the measurement
- * on one H200 (5.8 ms measured, 6.9 predicted; bench/results/gemm-h200-2026-11-26q.md, call 5). */
+ * the link, the C tiles last, and the four copies home follow them one after another, the link
+ * home pacing them (here a copy home is a little longer than one in). The call then ends about
+ * one copy home after its bytes are in. Pricing the four copies home after the last C tile (the
+ * tail before) put it 1.7 ms after, and the model 18% over the measurement on one H200 (5.8 ms
+ * measured, 6.9 predicted; bench/results/gemm-h200-2026-11-26q.md, call 5). The bounds take the
+ * link map's times, not the model's shared rates. */
 static void late_tail(void)
 {
 	struct lm_db db;
