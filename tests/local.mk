@@ -188,4 +188,9 @@ tests_dropin_prog_LDADD = -lblas -lm -lpthread
 # the Fortran program is compiled by dropin.sh with gfortran when there is one
 EXTRA_DIST += tests/dropin.sh tests/dropin_prog.f90
 TESTS += tests/dropin.sh
+# A paralia program linked with the drop-in BLAS: calls on kept matrices go to paralia.
+check_PROGRAMS += tests/dropin_keep
+tests_dropin_keep_SOURCES = tests/dropin_keep.c
+tests_dropin_keep_LDADD = libparalia_blas.la $(LDADD)
+TESTS += tests/dropin_keep
 endif

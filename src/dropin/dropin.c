@@ -14,10 +14,12 @@
  *                          definition in the process, the BLAS the program was linked with)
  *   PARALIA_BLAS_VERBOSE   1: one line per Level-3 call on stderr
  * On a machine with GPUs, StarPU is started with GPU workers only (unless STARPU_NCPU is set):
- * the cores stay the program's.
+ * the cores stay the program's. While the program keeps a matrix (paralia_keep), every call goes
+ * to paralia whatever these say (pl_dropin_begin).
  */
 #include "config.h"
 #include "dropin/dropin.h"
+#include "blas/tiled.h"
 #include <paralia.h>
 #include <starpu.h>
 #include <dlfcn.h>
@@ -195,15 +197,24 @@ int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops,
 		c->why = "forked child";
 		return 0;
 	}
+	/* A program that keeps matrices (paralia_keep) uses paralia itself. A kept matrix lives in
+	 * StarPU: a call that returned at submission may still be writing it, or its valid copy may
+	 * be on a GPU, so no other BLAS may read or write its memory. Every call goes to paralia
+	 * then, which orders it after those tasks (and refuses an operand that shares elements with
+	 * a kept matrix without being it, saying so). Any call, not only those naming a kept
+	 * matrix: a block inside one would be read as wrongly. */
+	c->kept = pl_kept_any();
 	if (!have_fallback)
 		c->why = "no other BLAS";
+	else if (c->kept)
+		c->why = "a matrix is kept (paralia_keep)";
 	else if (mode == NEVER)
 		return c->why = "PARALIA_BLAS_OFFLOAD=never", 0;
 	else if (mode != ALWAYS && !(flops >= min_flops))
 		return 0;
 	if (!start())
 		return c->why = "paralia did not start", 0;
-	if (have_fallback && mode == AUTO) {
+	if (have_fallback && mode == AUTO && !c->kept) {
 		struct paralia_plan plan;
 		double cpu_ms = flops / (cpu_gflops * 1e6);
 		if (paralia_plan_query(r, prec, m, n, k, A, B, C, beta, &plan) != 0)
@@ -211,7 +222,7 @@ int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops,
 		if (!(plan.predicted_ms < cpu_ms))
 			return c->why = "the CPU BLAS is predicted faster", 0;
 	}
-	c->why = mode == AUTO ? "predicted faster" : "offloaded";
+	c->why = c->kept ? "a matrix is kept (paralia_keep)" : mode == AUTO ? "predicted faster" : "offloaded";
 	c->offload = 1;
 	inside = 1;
 	if (verbose)
@@ -225,7 +236,8 @@ void *pl_dropin_operand(struct pl_dropin_call *c, const void *ptr, int rows, int
 #ifdef PARALIA_USE_CUDA
 	/* A leading dimension below the rows is the caller's error, which paralia must see and
 	 * refuse (the program's xerbla_ then gets it): a packed copy would hide it. */
-	if (!stage || !ptr || rows <= 0 || cols <= 0 || *ld < rows
+	/* (nor a copy of a kept matrix, or of a block of one: paralia must see its pointer) */
+	if (!stage || !ptr || rows <= 0 || cols <= 0 || *ld < rows || c->kept
 	    || starpu_cuda_worker_get_count() == 0)
 		return (void *)ptr;
 	struct cudaPointerAttributes a;

@@ -18,6 +18,7 @@ struct pl_dropin_call {
 	double flops;
 	double t0;
 	int offload;          /* 1: paralia runs it */
+	int kept;             /* 1: a matrix is kept (paralia_keep): paralia runs every call */
 	const char *why;      /* the decision, for the verbose line */
 	struct pl_dropin_staged {  /* operands copied into the pinned staging area (stage.c) */
 		void *orig, *buf;
