@@ -1,20 +1,28 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The drop-in BLAS beside kept matrices (paralia_keep): a program that keeps A, B and C and
- * multiplies them with paralia_dgemm (which returns once its tasks are submitted: every operand
- * is kept), then hands C to the Fortran dgemm_ that libparalia_blas defines, in a call small
- * enough for the program's own BLAS (PARALIA_BLAS_MIN_FLOPS above it). That BLAS would read C's
- * memory while paralia's tasks still write it, or where StarPU's valid copy is elsewhere: the
- * drop-in must run every call on a kept matrix through paralia, which orders it after them.
- * Checked against CBLAS on the same inputs; then C itself, after paralia_release.
- *   dropin_keep [N]    (linked with libparalia_blas before the system BLAS; tests/local.mk)
+ * The drop-in BLAS beside kept matrices (paralia_keep), in a program that uses paralia itself and
+ * is linked with libparalia_blas before the system BLAS (tests/local.mk), its own BLAS answering
+ * every size (PARALIA_BLAS_MIN_FLOPS above it). It keeps A, B and C and multiplies them with
+ * paralia_dgemm, which returns once its tasks are submitted (every operand is kept); then:
+ *   - a child forked before the process's first drop-in call makes a small dgemm_ of its own: it
+ *     must use the program's BLAS, not paralia, whose workers are not in the child (it hung);
+ *   - dgemm_ reads the kept C at once (D = C times the identity): the program's BLAS would read
+ *     C while paralia's tasks still write it, so every call goes to paralia while a matrix is
+ *     kept, which orders it after them (relative errors 0.5-0.8 before);
+ *   - a second product into a kept C2, a small unrelated dgemm_, then paralia_shutdown, which
+ *     brings what is still kept home: the drop-in must not hold paralia up past the program's
+ *     own shutdown (it did once it had started paralia for a call).
+ * Checked against a plain triple loop on the same inputs (the system BLAS's cblas_dgemm would be
+ * a drop-in call itself, before the fork).
+ *   dropin_keep [N]
  */
 #include <paralia.h>
-#include <cblas.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 void dgemm_(const char *ta, const char *tb, const int *m, const int *n, const int *k,
             const double *alpha, const double *A, const int *lda, const double *B, const int *ldb,
@@ -30,19 +38,59 @@ static double max_err(const double *x, const double *ref, size_t len)
 	return e / scale;
 }
 
+/* ref = A B, column-major n x n, j-l-i order */
+static void reference(int n, const double *A, const double *B, double *ref)
+{
+	memset(ref, 0, (size_t)n * n * sizeof *ref);
+	for (int j = 0; j < n; j++)
+		for (int l = 0; l < n; l++) {
+			double b = B[(size_t)j * n + l];
+			for (int i = 0; i < n; i++)
+				ref[(size_t)j * n + i] += A[(size_t)l * n + i] * b;
+		}
+}
+
+/* A small dgemm_ of its own in a child forked now: 0 when it ended normally with the right
+ * answer within 30 s. */
+static int child_small_call(void)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		alarm(30);
+		double x[4] = { 1, 2, 3, 4 }, y[4] = { 1, 0, 0, 1 }, z[4] = { 0 }, one = 1, zero = 0;
+		int two = 2;
+		dgemm_("N", "N", &two, &two, &two, &one, x, &two, y, &two, &zero, z, &two, 1, 1);
+		_exit(memcmp(x, z, sizeof x) == 0 ? 0 : 1);
+	}
+	int status = 0;
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+static int check(int ok, const char *what, double e)
+{
+	printf("dropin_keep: %s %s: error %.2e\n", ok ? "ok  " : "FAIL", what, e);
+	return !ok;
+}
+
 int main(int argc, char **argv)
 {
+	setvbuf(stdout, NULL, _IOLBF, 0); /* each line out before a crash */
 	/* the drop-in reads its rules at its first call: the program's BLAS for any size */
 	setenv("PARALIA_BLAS_MIN_FLOPS", "1e15", 1);
 	int n = argc > 1 ? atoi(argv[1]) : 768, fail = 0;
-	if (n < 2 || n > 8192) {
-		fprintf(stderr, "dropin_keep: N from 2 to 8192\n");
+	if (n < 2 || n > 4096) {
+		fprintf(stderr, "dropin_keep: N from 2 to 4096\n");
 		return 2;
 	}
 	size_t len = (size_t)n * n;
 	double *A = malloc(len * sizeof *A), *B = malloc(len * sizeof *B), *C = calloc(len, sizeof *C);
-	double *eye = calloc(len, sizeof *eye), *D = calloc(len, sizeof *D), *ref = malloc(len * sizeof *ref);
-	if (!A || !B || !C || !eye || !D || !ref)
+	double *C2 = calloc(len, sizeof *C2), *eye = calloc(len, sizeof *eye);
+	double *D = calloc(len, sizeof *D), *ref = malloc(len * sizeof *ref);
+	if (!A || !B || !C || !C2 || !eye || !D || !ref)
 		return 99;
 	srand(7);
 	for (size_t i = 0; i < len; i++) {
@@ -51,13 +99,13 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < n; i++)
 		eye[(size_t)i * n + i] = 1;
-	cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, A, n, B, n, 0, ref, n);
+	reference(n, A, B, ref);
 	if (paralia_init() != 0) {
 		fprintf(stderr, "dropin_keep: paralia did not start: skipped\n");
 		return 77;
 	}
 	if (paralia_keep(A, n, n, n, sizeof *A) || paralia_keep(B, n, n, n, sizeof *B) ||
-	    paralia_keep(C, n, n, n, sizeof *C)) {
+	    paralia_keep(C, n, n, n, sizeof *C) || paralia_keep(C2, n, n, n, sizeof *C2)) {
 		fprintf(stderr, "dropin_keep: paralia_keep refused\n");
 		return 1;
 	}
@@ -66,20 +114,29 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dropin_keep: paralia_dgemm: %s\n", paralia_strerror(ret));
 		return 1;
 	}
-	/* D = C eye (the identity) through the drop-in, at once: C is still being computed */
+	int child = child_small_call();
+	printf("dropin_keep: %s a child forked before the first drop-in call: its small dgemm_ "
+	       "(status %d)\n", child == 0 ? "ok  " : "FAIL", child);
+	fail += child != 0;
+
 	double one = 1, zero = 0;
 	dgemm_("N", "N", &n, &n, &n, &one, C, &n, eye, &n, &zero, D, &n, 1, 1);
 	double e = max_err(D, ref, len);
-	printf("dropin_keep: dgemm_ on the kept C right after paralia_dgemm: error %.2e\n", e);
-	fail += !(e < 1e-12);
-	paralia_release(A);
-	paralia_release(B);
+	fail += check(e < 1e-12, "dgemm_ on the kept C right after paralia_dgemm", e);
 	paralia_release(C);
 	e = max_err(C, ref, len);
-	printf("dropin_keep: C after paralia_release: error %.2e\n", e);
-	fail += !(e < 1e-12);
-	paralia_shutdown();
+	fail += check(e < 1e-12, "C after paralia_release", e);
+
+	ret = paralia_dgemm(ParaliaNoTrans, ParaliaNoTrans, n, n, n, 1.0, A, n, B, n, 0.0, C2, n);
+	double x[4] = { 1, 2, 3, 4 }, z[4];
+	int two = 2;
+	dgemm_("N", "N", &two, &two, &two, &one, x, &two, x, &two, &zero, z, &two, 1, 1);
+	paralia_shutdown(); /* releases A, B and C2: C2 comes home */
+	e = max_err(C2, ref, len);
+	fail += check(ret == 0 && e < 1e-12 && !paralia_is_initialized(),
+	              "C2 after paralia_shutdown, a small dgemm_ between", e);
+
 	printf("dropin_keep: %s\n", fail ? "FAILED" : "all ok");
-	free(A), free(B), free(C), free(eye), free(D), free(ref);
+	free(A), free(B), free(C), free(C2), free(eye), free(D), free(ref);
 	return fail ? 1 : 0;
 }

@@ -119,6 +119,13 @@ static void setup(void)
 	if (fb && *fb && !(fallback_lib = dlopen(fb, RTLD_NOW | RTLD_LOCAL)))
 		fprintf(stderr, "paralia_blas: PARALIA_BLAS_FALLBACK=%s: %s; using the next BLAS in the "
 		        "process\n", fb, dlerror());
+}
+
+/* A child forked before the process's first Level-3 call must know it too: registered when the
+ * library loads, not at that call (a paralia program's child, with a matrix kept, sent its first
+ * call to paralia, whose workers are not in the child, and hung). */
+__attribute__((constructor)) static void watch_forks(void)
+{
 	pthread_atfork(NULL, NULL, in_child);
 }
 
@@ -212,7 +219,10 @@ int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops,
 		return c->why = "PARALIA_BLAS_OFFLOAD=never", 0;
 	else if (mode != ALWAYS && !(flops >= min_flops))
 		return 0;
-	if (!start())
+	/* (a matrix kept: the program started paralia, and stops it: the drop-in takes no hold of
+	 * its own, which would keep paralia running past the program's paralia_shutdown and its
+	 * kept matrices from coming home) */
+	if (!(c->kept && paralia_is_initialized()) && !start())
 		return c->why = "paralia did not start", 0;
 	if (have_fallback && mode == AUTO && !c->kept) {
 		struct paralia_plan plan;
