@@ -27,6 +27,9 @@ struct kept {
 
 static pthread_mutex_t keep_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the list */
 static struct kept *kept_list;
+/* The list's length, changed under the lock and read without it (pl_kept_any): the drop-in BLAS
+ * asks at every call, from any of the program's threads. */
+static int nkept;
 
 static struct kept *find_locked(const void *ptr)
 {
@@ -105,6 +108,7 @@ int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size)
 	}
 	*k = (struct kept){ ptr, m, n, ld, elem_size, 0, 0, 0, node, NULL, kept_list };
 	kept_list = k;
+	__atomic_store_n(&nkept, nkept + 1, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&keep_lock);
 	return 0;
 }
@@ -148,8 +152,10 @@ int paralia_release(void *ptr)
 	while (*pp && (*pp)->ptr != ptr)
 		pp = &(*pp)->next;
 	struct kept *k = *pp;
-	if (k)
+	if (k) {
 		*pp = k->next;
+		__atomic_store_n(&nkept, nkept - 1, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&keep_lock);
 	if (!k) {
 		fprintf(stderr, "paralia: paralia_release: argument 1 (ptr) is not a kept matrix\n");
@@ -166,6 +172,7 @@ static void keep_shutdown(void)
 	pthread_mutex_lock(&keep_lock);
 	struct kept *k = kept_list;
 	kept_list = NULL;
+	__atomic_store_n(&nkept, 0, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&keep_lock);
 	while (k) {
 		struct kept *next = k->next;
@@ -177,10 +184,7 @@ static void keep_shutdown(void)
 
 int pl_kept_any(void)
 {
-	pthread_mutex_lock(&keep_lock);
-	int any = kept_list != NULL;
-	pthread_mutex_unlock(&keep_lock);
-	return any;
+	return __atomic_load_n(&nkept, __ATOMIC_ACQUIRE) > 0;
 }
 
 int pl_kept_tile_size(const void *ptr)

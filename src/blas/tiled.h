@@ -53,7 +53,7 @@ int pl_extents_overlap(const struct pl_extent *x, const struct pl_extent *y);
 /* ---- kept matrices (keep.c) ---- */
 /* Tile size of the kept matrix starting at ptr: > 0 once fixed, 0 not yet, -1 not kept. */
 int pl_kept_tile_size(const void *ptr);
-/* Whether any matrix is kept (paralia_keep) now. */
+/* Whether any matrix is kept (paralia_keep) now; takes no lock. */
 int pl_kept_any(void);
 /* If M's pointer is a kept matrix, borrows its tiles (returns 1); 0 if not kept; or
  * PARALIA_ERR_KEPT_MISMATCH (message printed) when dims, ld, element size or tile size differ or
