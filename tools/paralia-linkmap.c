@@ -8,6 +8,7 @@
  * FILE defaults to this machine's file ($PARALIA_LINKMAP, else $PARALIA_HOME or ~/.paralia +
  * /linkmap-<host>.txt). Exit status: 0 done, 1 failed, 2 bad command line.
  */
+#include "common/parse.h"
 #include "linkmap/linkmap.h"
 #include "tools/linkmap_heatmap.h"
 #include "tools/linkmap_simgrid.h"
@@ -234,11 +235,10 @@ static int cmd_calibrate(int argc, char **argv)
 			if (*end || end == argv[i] || !(o.budget_s > 0))
 				return usage("calibrate: --budget '%s' is not a positive number of seconds", argv[i]);
 		} else if (!strcmp(argv[i], "--rounds")) {
-			char *end;
+			long r;
 			if (++i == argc)
 				return usage("calibrate: --rounds needs a number of rounds%s", "");
-			long r = strtol(argv[i], &end, 10);
-			if (*end || end == argv[i] || r < 1 || r > 100)
+			if (!pl_parse_long(argv[i], 1, 100, &r))
 				return usage("calibrate: --rounds '%s' is not a number of rounds from 1 to 100", argv[i]);
 			o.rounds = (int)r;
 		} else if (!strcmp(argv[i], "--quiet")) {
