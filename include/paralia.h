@@ -145,9 +145,11 @@ int paralia_calibrate_sum(const char *path);
  * that kept matrix); disjoint blocks of one array may both be kept. Do not read or write a kept
  * matrix's memory directly: paralia_sync brings its home copy up to date (waits for the tasks
  * writing it) and paralia_release does that and unregisters it. Matrices that are not
- * kept are registered for one call only and leave no copies on the devices. paralia_shutdown
- * releases what is still kept. In a program linked with the drop-in BLAS (libparalia_blas), its
- * Level-3 calls all go to paralia while any matrix is kept. */
+ * kept are registered for one call only and leave no copies on the devices. The program's last
+ * paralia_shutdown releases what is still kept. In a program linked with the drop-in BLAS
+ * (libparalia_blas), its Level-3 calls all go to paralia while any matrix is kept; where the
+ * drop-in started paralia before the program did, its own hold keeps StarPU running past the
+ * program's paralia_shutdown, which still releases what is kept. */
 int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size);
 int paralia_sync(const void *ptr);
 int paralia_release(void *ptr);

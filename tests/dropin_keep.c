@@ -11,10 +11,15 @@
  *     kept, which orders it after them (relative errors 0.5-0.8 before);
  *   - a second product into a kept C2, a small unrelated dgemm_, then paralia_shutdown, which
  *     brings what is still kept home: the drop-in must not hold paralia up past the program's
- *     own shutdown (it did once it had started paralia for a call).
+ *     own shutdown (it did once it had started paralia for a call);
+ *   - in a second process (this program run again with the argument "first"), the drop-in starts
+ *     paralia for a call before the program's paralia_init: the program keeps C, multiplies into
+ *     it and shuts paralia down, and C must be home then, though the drop-in's hold keeps StarPU
+ *     running for its own calls (C was not brought home: its products were still running).
  * Checked against a plain triple loop on the same inputs (the system BLAS's cblas_dgemm would be
  * a drop-in call itself, before the fork).
- *   dropin_keep [N]
+ *   dropin_keep [N]        (N from 2 to 4096, default 768)
+ *   dropin_keep first [N]  (the second process's part alone)
  */
 #include <paralia.h>
 #include <math.h>
@@ -76,16 +81,87 @@ static int check(int ok, const char *what, double e)
 	return !ok;
 }
 
+/* The drop-in starts paralia for a call of the program's before the program's paralia_init;
+ * then the program keeps A, B and C, multiplies into C (paralia_dgemm returns at submission) and
+ * calls paralia_shutdown, its last: C must be home and right then, and the drop-in still runs
+ * calls through paralia. 0 when all is right. */
+static int dropin_first(int n)
+{
+	/* read at the drop-in's first call: every call to paralia */
+	setenv("PARALIA_BLAS_MIN_FLOPS", "0", 1);
+	setenv("PARALIA_BLAS_OFFLOAD", "size", 1);
+	size_t len = (size_t)n * n;
+	double *A = malloc(len * sizeof *A), *B = malloc(len * sizeof *B), *C = calloc(len, sizeof *C);
+	double *D = calloc(len, sizeof *D), *ref = malloc(len * sizeof *ref);
+	if (!A || !B || !C || !D || !ref)
+		return 99;
+	srand(11);
+	for (size_t i = 0; i < len; i++) {
+		A[i] = rand() / (double)RAND_MAX - 0.5;
+		B[i] = rand() / (double)RAND_MAX - 0.5;
+	}
+	reference(n, A, B, ref);
+	double one = 1, zero = 0;
+	int fail = 0;
+	dgemm_("N", "N", &n, &n, &n, &one, A, &n, B, &n, &zero, D, &n, 1, 1);
+	double e = max_err(D, ref, len);
+	fail += check(e < 1e-12 && paralia_is_initialized(),
+	              "first: a dgemm_ before paralia_init, through paralia", e);
+	if (paralia_init() != 0 || paralia_keep(A, n, n, n, sizeof *A) ||
+	    paralia_keep(B, n, n, n, sizeof *B) || paralia_keep(C, n, n, n, sizeof *C)) {
+		fprintf(stderr, "dropin_keep: first: paralia_init or paralia_keep refused\n");
+		return 1;
+	}
+	int ret = paralia_dgemm(ParaliaNoTrans, ParaliaNoTrans, n, n, n, 1.0, A, n, B, n, 0.0, C, n);
+	paralia_shutdown(); /* the program's last: A, B and C come home */
+	e = max_err(C, ref, len);
+	fail += check(ret == 0 && e < 1e-12, "first: C after the program's paralia_shutdown", e);
+	memset(D, 0, len * sizeof *D);
+	dgemm_("N", "N", &n, &n, &n, &one, A, &n, B, &n, &zero, D, &n, 1, 1);
+	e = max_err(D, ref, len);
+	fail += check(e < 1e-12 && paralia_is_initialized(),
+	              "first: a dgemm_ after it, through the drop-in's paralia", e);
+	/* not freed: had C stayed kept, paralia's tasks or its write-back at exit would write it */
+	return fail;
+}
+
+/* This program again with "first" (its own binary: the libtool wrapper's environment is
+ * inherited), in a process that starts clean. Its exit status. */
+static int run_first(int n)
+{
+	char arg[16];
+	snprintf(arg, sizeof arg, "%d", n);
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execl("/proc/self/exe", "dropin_keep", "first", arg, (char *)NULL);
+		_exit(127);
+	}
+	int status = 0;
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* each line out before a crash */
-	/* the drop-in reads its rules at its first call: the program's BLAS for any size */
-	setenv("PARALIA_BLAS_MIN_FLOPS", "1e15", 1);
-	int n = argc > 1 ? atoi(argv[1]) : 768, fail = 0;
+	int first = argc > 1 && !strcmp(argv[1], "first");
+	int n = argc > 1 + first ? atoi(argv[1 + first]) : 768, fail = 0;
 	if (n < 2 || n > 4096) {
 		fprintf(stderr, "dropin_keep: N from 2 to 4096\n");
 		return 2;
 	}
+	if (first)
+		return dropin_first(n) ? 1 : 0;
+	/* before this process makes any call: the second process starts clean */
+	int st = run_first(n);
+	printf("dropin_keep: %s the drop-in started paralia first, in a process of its own (status "
+	       "%d)\n", st == 0 ? "ok  " : "FAIL", st);
+	fail += st != 0;
+	/* the drop-in reads its rules at its first call: the program's BLAS for any size */
+	setenv("PARALIA_BLAS_MIN_FLOPS", "1e15", 1);
 	size_t len = (size_t)n * n;
 	double *A = malloc(len * sizeof *A), *B = malloc(len * sizeof *B), *C = calloc(len, sizeof *C);
 	double *C2 = calloc(len, sizeof *C2), *eye = calloc(len, sizeof *eye);

@@ -35,6 +35,14 @@ int pl_sim_gpu_of(const void *ptr);
 enum pl_shutdown_phase { PL_SHUTDOWN_DATA, PL_SHUTDOWN_STATE };
 int pl_on_shutdown(enum pl_shutdown_phase phase, void (*hook)(void));
 
+/* A hold on paralia that is not the program's (the drop-in BLAS's, src/dropin): as paralia_init
+ * and paralia_shutdown, counted with them, but the program's own paralia_shutdown counts only
+ * the program's holds. When the program's last paralia_shutdown leaves such a hold, what it kept
+ * comes home then (the PL_SHUTDOWN_DATA hooks), and StarPU stays for the holder's calls; the
+ * last hold of either kind stops it. pl_unhold without a pl_hold of its own does nothing. */
+int pl_hold(void);
+void pl_unhold(void);
+
 /* Whether paralia_init, starting StarPU on a machine with ngpus GPUs and ncores cores, leaves one
  * core to the calling thread (StarPU's reserve_ncpus): with a GPU (STARPU_NCUDA counted), a core
  * for each StarPU driver thread, one for the caller and two CPU workers left, and no STARPU_NCPU,

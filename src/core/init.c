@@ -101,8 +101,9 @@ long pl_usable_cores(void)
 static int reserved_core; /* under init_lock */
 int pl_reserved_submit_core(void) { return reserved_core; }
 
-static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the three below */
-static int init_count;
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the four below */
+static int init_count;     /* every hold on paralia: the program's and the drop-in's (pl_hold) */
+static int program_count;  /* the program's own: paralia_init's */
 static int started_starpu; /* paralia called starpu_init, so it calls starpu_shutdown */
 static int tile_size = -1; /* -1: not read from PARALIA_TILE yet */
 
@@ -141,12 +142,12 @@ static void run_hooks(enum pl_shutdown_phase phase)
 		fn[i]();
 }
 
-int paralia_init(void)
+/* One more hold; StarPU and the per-worker handles started by the first. init_lock held. */
+static int hold_locked(void)
 {
 	int ret = 0;
-	pthread_mutex_lock(&init_lock);
 	if (init_count++ > 0)
-		goto out;
+		return 0;
 #ifdef HAVE_OPENBLAS_SET_NUM_THREADS
 	/* Each StarPU CPU worker is one core; a threaded OpenBLAS under it would oversubscribe. */
 	openblas_set_num_threads(1);
@@ -174,8 +175,7 @@ int paralia_init(void)
 		if (ret != 0) {
 			fprintf(stderr, "paralia: paralia_init: starpu_init failed (%d)\n", ret);
 			init_count = 0;
-			ret = ret == -ENODEV ? PARALIA_ERR_NO_WORKER : PARALIA_ERR_RUNTIME;
-			goto out;
+			return ret == -ENODEV ? PARALIA_ERR_NO_WORKER : PARALIA_ERR_RUNTIME;
 		}
 		started_starpu = 1;
 	}
@@ -188,18 +188,14 @@ int paralia_init(void)
 		init_count = 0;
 	}
 #endif
-out:
-	pthread_mutex_unlock(&init_lock);
 	return ret;
 }
 
-void paralia_shutdown(void)
+/* One hold less; the last stops what the first started. init_lock held, init_count > 0. */
+static void unhold_locked(void)
 {
-	pthread_mutex_lock(&init_lock);
-	if (init_count == 0 || --init_count > 0) {
-		pthread_mutex_unlock(&init_lock);
+	if (--init_count > 0)
 		return;
-	}
 	/* The layers' state: kept matrices go back home, then, once every task has ended, cached
 	 * plans go (tasks may point at a plan's worker mask). */
 	run_hooks(PL_SHUTDOWN_DATA);
@@ -211,6 +207,48 @@ void paralia_shutdown(void)
 	if (started_starpu)
 		starpu_shutdown();
 	started_starpu = 0;
+}
+
+int paralia_init(void)
+{
+	pthread_mutex_lock(&init_lock);
+	int ret = hold_locked();
+	if (ret == 0)
+		program_count++;
+	pthread_mutex_unlock(&init_lock);
+	return ret;
+}
+
+void paralia_shutdown(void)
+{
+	pthread_mutex_lock(&init_lock);
+	if (program_count == 0) { /* not the program's to end: none of its own is left */
+		pthread_mutex_unlock(&init_lock);
+		return;
+	}
+	program_count--;
+	/* The program's last: what it kept comes home now, as paralia_keep promises, even where the
+	 * drop-in BLAS holds paralia on for its own calls (it started paralia first, for a call
+	 * of the program's before paralia_init). */
+	if (program_count == 0 && init_count > 1)
+		run_hooks(PL_SHUTDOWN_DATA);
+	unhold_locked();
+	pthread_mutex_unlock(&init_lock);
+}
+
+int pl_hold(void)
+{
+	pthread_mutex_lock(&init_lock);
+	int ret = hold_locked();
+	pthread_mutex_unlock(&init_lock);
+	return ret;
+}
+
+void pl_unhold(void)
+{
+	pthread_mutex_lock(&init_lock);
+	if (init_count > program_count)
+		unhold_locked();
 	pthread_mutex_unlock(&init_lock);
 }
 

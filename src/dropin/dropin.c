@@ -39,7 +39,7 @@ enum mode { AUTO, SIZE, ALWAYS, NEVER };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER; /* protects started, failed */
-static int started, failed;     /* paralia_init done by us / refused */
+static int started, failed;     /* our hold on paralia taken (pl_hold) / refused */
 static int forked;              /* in a child of fork(): the parent's StarPU threads are not here */
 static enum mode mode;
 static double min_flops, cpu_gflops;
@@ -56,7 +56,7 @@ static void stop_at_exit(void)
 {
 	pthread_mutex_lock(&start_lock);
 	if (started && !forked)
-		paralia_shutdown();
+		pl_unhold();
 	started = 0;
 	pthread_mutex_unlock(&start_lock);
 }
@@ -160,7 +160,9 @@ static int start_paralia(void)
 #ifdef HAVE_OPENBLAS_SET_NUM_THREADS
 	int threads = openblas_get_num_threads();
 #endif
-	int ret = paralia_init();
+	/* a hold of the drop-in's own, not the program's: the program's paralia_shutdown still
+	 * brings home what it kept (pl_hold) */
+	int ret = pl_hold();
 #ifdef HAVE_OPENBLAS_SET_NUM_THREADS
 	if (gpu_only)
 		openblas_set_num_threads(threads);
@@ -220,8 +222,7 @@ int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops,
 	else if (mode != ALWAYS && !(flops >= min_flops))
 		return 0;
 	/* (a matrix kept: the program started paralia, and stops it: the drop-in takes no hold of
-	 * its own, which would keep paralia running past the program's paralia_shutdown and its
-	 * kept matrices from coming home) */
+	 * its own, which would keep StarPU running past the program's paralia_shutdown) */
 	if (!(c->kept && paralia_is_initialized()) && !start())
 		return c->why = "paralia did not start", 0;
 	if (have_fallback && mode == AUTO && !c->kept) {
