@@ -18,6 +18,8 @@ EXTRA_DIST += bench/gemm_compare.sh bench/gemm_report.py bench/home_bytes_numa.s
 EXTRA_DIST += bench/copy_ways.cu
 # One cuBLAS GEMM on GPU-resident operands against column panels and blocks over streams (nvcc).
 EXTRA_DIST += bench/gemm_split.cu
+# cuBLASLt's GEMM algorithms under the power cap against cublas<t>gemm (nvcc by hand).
+EXTRA_DIST += bench/lt_algos.cu
 # Their shared timing: streams joined, events, the median of 5 (a header, nvcc by hand).
 EXTRA_DIST += bench/cuda_median.h
 
