@@ -148,8 +148,9 @@ int paralia_calibrate_sum(const char *path);
  * kept are registered for one call only and leave no copies on the devices. The program's last
  * paralia_shutdown releases what is still kept. In a program linked with the drop-in BLAS
  * (libparalia_blas), its Level-3 calls all go to paralia while any matrix is kept; where the
- * drop-in started paralia before the program did, its own hold keeps StarPU running past the
- * program's paralia_shutdown, which still releases what is kept. */
+ * drop-in started paralia before the program did, paralia_keep still needs the program's own
+ * paralia_init (else PARALIA_ERR_NOT_INITIALIZED), and the drop-in's hold keeps StarPU running
+ * past the program's paralia_shutdown, which still releases what is kept. */
 int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size);
 int paralia_sync(const void *ptr);
 int paralia_release(void *ptr);

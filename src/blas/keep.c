@@ -70,6 +70,11 @@ int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size)
 	int ret = pl_routine_begin(who);
 	if (ret)
 		return ret;
+	if (!pl_program_holds()) { /* running for the drop-in BLAS only: no shutdown of the program's
+	                            * would bring the matrix home */
+		fprintf(stderr, "paralia: %s: call paralia_init() first\n", who);
+		return PARALIA_ERR_NOT_INITIALIZED;
+	}
 	unsigned node;
 	if (pl_memory_node_of(ptr, &node) != 0) {
 		fprintf(stderr, "paralia: %s: the matrix lives on GPU %d, which StarPU does not use\n", who,

@@ -42,6 +42,9 @@ int pl_on_shutdown(enum pl_shutdown_phase phase, void (*hook)(void));
  * last hold of either kind stops it. pl_unhold without a pl_hold of its own does nothing. */
 int pl_hold(void);
 void pl_unhold(void);
+/* Whether the program holds paralia itself (a paralia_init not yet shut down), not only the
+ * drop-in: paralia_keep needs it, since the program's paralia_shutdown brings kept matrices home. */
+int pl_program_holds(void);
 
 /* Whether paralia_init, starting StarPU on a machine with ngpus GPUs and ncores cores, leaves one
  * core to the calling thread (StarPU's reserve_ncpus): with a GPU (STARPU_NCUDA counted), a core

@@ -236,6 +236,14 @@ void paralia_shutdown(void)
 	pthread_mutex_unlock(&init_lock);
 }
 
+int pl_program_holds(void)
+{
+	pthread_mutex_lock(&init_lock);
+	int r = program_count > 0;
+	pthread_mutex_unlock(&init_lock);
+	return r;
+}
+
 int pl_hold(void)
 {
 	pthread_mutex_lock(&init_lock);

@@ -180,7 +180,7 @@ static int start(void)
 			atexit(stop_at_exit);
 		} else {
 			failed = 1;
-			fprintf(stderr, "paralia_blas: paralia_init failed: the program's BLAS runs every call\n");
+			fprintf(stderr, "paralia_blas: paralia did not start: the program's BLAS runs every call\n");
 		}
 	}
 	int ok = started;
