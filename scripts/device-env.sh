@@ -3,7 +3,8 @@
 # bench/results/): sourced, not run.
 #   . scripts/device-env.sh NAME [KERNEL_TABLE] || exit
 # It builds paralia there (scripts/gpu-run.sh build), exports what the benchmarks need (StarPU's
-# libraries, one OpenBLAS thread, PARALIA_HOME and STARPU_HOME under $HOME), and starts from a fresh
+# libraries and its pkg-config file, which bench/gpu_timeline.sh's TIMELINE_STARPU=1 reads; one
+# OpenBLAS thread; PARALIA_HOME and STARPU_HOME under $HOME), and starts from a fresh
 # calibration: paralia's kernel table copied from KERNEL_TABLE when given and measured on this GPU
 # model (on another machine, so that calls compare at one calibration), else measured
 # here by paralia-kernels (~150 s on one H100); then the link map, calibrated here (~1 s; without
@@ -20,6 +21,7 @@ scripts/gpu-run.sh build >/dev/null 2>&1
 [ -x _build/tools/paralia-kernels ] && [ -x _build/bench/gemm_bench ] ||
   { echo "device-env.sh: the build failed:"; tail -20 "$OUT/summary.txt" 2>/dev/null; return 1; }
 export LD_LIBRARY_PATH="$(cat .device/starpu-prefix)/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+       PKG_CONFIG_PATH="$(cat .device/starpu-prefix)/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
        OPENBLAS_NUM_THREADS=1 PARALIA_HOME=$HOME/.paralia STARPU_HOME=$HOME \
        PATH="/usr/local/cuda/bin:$PATH"
 R=$OUT/r
