@@ -2,7 +2,9 @@
 /*
  * Per-worker queues: priority first (higher first), then inputs' predicted arrival (earliest
  * first), FIFO among equals; pop prefers, within the head's priority and a small window, the
- * task whose inputs are already there; removal from the middle keeps the list whole.
+ * task whose inputs are already there, and with ready_below (PARALIA_POP_READY=1) one of a lower
+ * priority whose inputs are there where the head's all wait; removal from the middle keeps the
+ * list whole.
  */
 #include "tests/testing.h"
 #include "sched_policy/sched.h"
@@ -16,9 +18,11 @@ static double missing(void *task, void *arg)
 	return ((struct fake *)task)->missing;
 }
 
+static int ready_below; /* pl_queue_pop's: PARALIA_POP_READY */
+
 static int pop_id(struct pl_queue *q, int window)
 {
-	struct pl_qent *e = pl_queue_pop(q, window, missing, NULL);
+	struct pl_qent *e = pl_queue_pop(q, window, ready_below, missing, NULL);
 	return e ? ((struct fake *)e->task)->id : -1;
 }
 
@@ -27,7 +31,7 @@ int main(void)
 	t_set_name("sched_queue");
 	struct pl_queue q;
 	pl_queue_init(&q);
-	t_check(pl_queue_pop(&q, 8, missing, NULL) == NULL, "empty queue pops nothing");
+	t_check(pl_queue_pop(&q, 8, 0, missing, NULL) == NULL, "empty queue pops nothing");
 
 	/* id, prio, key */
 	int prio[8] = { 0, 0, 5, 0, 5, -3, 0, 0 };
@@ -66,6 +70,29 @@ int main(void)
 	f[3].missing = 1;
 	t_check(pop_id(&q, 8) == 3, "fewest missing copies among priority 1");
 	t_check(pop_id(&q, 8) == 4, "lower priority last even though it was ready");
+
+	/* With ready_below (PARALIA_POP_READY=1): the head's priority all waiting, a ready task of a
+	 * lower priority within the window runs first (gemm's geadd waiting for its C tile, the
+	 * chains' products ready); a ready task of the head's priority still comes before it; none
+	 * ready, the head's priority as without; beyond the window, nothing is taken. */
+	ready_below = 1;
+	int pr[6] = { 2, 2, 1, 0, 0, 1 };
+	double miss[6] = { 1, 1, 2, 0, 0, 0 };
+	for (int i = 0; i < 6; i++) {
+		f[i] = (struct fake){ i, miss[i] };
+		e[i].prio = pr[i], e[i].key = i, e[i].task = &f[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	/* order: 0 1 (prio 2, waiting), 2 5 (prio 1: 2 waiting, 5 ready), 3 4 (prio 0, ready) */
+	t_check(pop_id(&q, 8) == 5, "ready below: the first ready entry of a lower priority (5)");
+	f[1].missing = 0;
+	t_check(pop_id(&q, 8) == 1, "a ready entry of the head's priority first (1)");
+	t_check(pop_id(&q, 2) == 0, "window 2: the head's priority only, the head (0)");
+	t_check(pop_id(&q, 8) == 3, "then below the waiting head (2): the ready 3");
+	f[4].missing = 1;
+	t_check(pop_id(&q, 8) == 2, "none ready: the head (2)");
+	t_check(pop_id(&q, 8) == 4 && q.n == 0, "and the last");
+	ready_below = 0;
 
 	/* As many copies missing everywhere (the first layer of a gemm whose C tiles come from the
 	 * host): the head, whose copies were requested first, whatever its tiles' sizes. */
@@ -123,7 +150,7 @@ int main(void)
 	int sorted = 1, prev_p = 0;
 	double prev_k = 0;
 	for (int i = 0; i < 1000; i++) {
-		struct pl_qent *x = pl_queue_pop(&q, 1, NULL, NULL);
+		struct pl_qent *x = pl_queue_pop(&q, 1, 0, NULL, NULL);
 		if (i && (x->prio > prev_p || (x->prio == prev_p && x->key < prev_k)))
 			sorted = 0;
 		prev_p = x->prio, prev_k = x->key;

@@ -3,7 +3,7 @@
  * Per-worker task queues, ordered by priority (higher first) and then by when the task's inputs
  * are predicted to be on the worker's node (earliest first). Popping looks a few entries deep
  * for the task whose inputs really arrived, so a worker never idles on the head's transfers while
- * a later task could run. Doubly linked, insertion scanning from the back: keys grow with time,
+ * a later task of its priority could run (or, with PARALIA_POP_READY=1, of a lower one). Doubly linked, insertion scanning from the back: keys grow with time,
  * so new tasks usually land at the end in O(1).
  */
 #include "sched_policy/sched.h"
@@ -52,8 +52,8 @@ double pl_queue_overtaken(const struct pl_queue *q, int prio)
 	return us;
 }
 
-struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, double (*missing)(void *task, void *arg),
-                             void *arg)
+struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int ready_below,
+                             double (*missing)(void *task, void *arg), void *arg)
 {
 	if (q->n == 0)
 		return NULL;
@@ -61,14 +61,22 @@ struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, double (*missing)(v
 	if (missing && window > 1) {
 		double best_missing = missing(first->task, arg);
 		int seen = 1;
-		for (struct pl_qent *e = first->next; best_missing > 0 && e != &q->head && seen < window
-		     && e->prio == first->prio; e = e->next, seen++) {
+		struct pl_qent *e = first->next;
+		/* the head's priority: the fewest copies missing */
+		for (; best_missing > 0 && e != &q->head && seen < window && e->prio == first->prio;
+		     e = e->next, seen++) {
 			double m = missing(e->task, arg);
 			if (m < best_missing) {
 				best_missing = m;
 				best = e;
 			}
 		}
+		/* below it, where all of those wait: the first whose inputs are all there */
+		for (; ready_below && best_missing > 0 && e != &q->head && seen < window; e = e->next, seen++)
+			if (!(missing(e->task, arg) > 0)) {
+				best = e;
+				break;
+			}
 	}
 	pl_queue_remove(q, best);
 	return best;
