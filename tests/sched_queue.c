@@ -92,6 +92,18 @@ int main(void)
 	f[4].missing = 1;
 	t_check(pop_id(&q, 8) == 2, "none ready: the head (2)");
 	t_check(pop_id(&q, 8) == 4 && q.n == 0, "and the last");
+	/* the window counts the head's priority's entries too: a ready entry below them but beyond
+	 * the window is not taken */
+	int pw[3] = { 2, 2, 1 };
+	for (int i = 0; i < 3; i++) {
+		f[i] = (struct fake){ i, i == 2 ? 0 : 1 };
+		e[i].prio = pw[i], e[i].key = i, e[i].task = &f[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	t_check(pop_id(&q, 2) == 0, "window 2 over two waiting entries of the head's priority: the head");
+	t_check(pop_id(&q, 3) == 2, "window 3: the ready entry below them");
+	while (q.n)
+		pop_id(&q, 1);
 	ready_below = 0;
 
 	/* As many copies missing everywhere (the first layer of a gemm whose C tiles come from the

@@ -420,7 +420,10 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int mnode = (int)starpu_worker_get_memory_node(w);
 	/* Among the tasks whose copies were requested (the lookahead), the one whose inputs are here. */
 	int window = pl_g.set.lookahead > 8 ? pl_g.set.lookahead : 8;
-	struct pl_qent *e = pl_queue_pop(q, window, pl_g.set.pop_ready, pl_missing_copies, &mnode);
+	/* A lower-priority task only while the head's copies are on their way: without prefetching
+	 * they would be requested only once the head is popped, and the head would wait for good. */
+	int ready_below = pl_g.set.pop_ready && may_prefetch(0);
+	struct pl_qent *e = pl_queue_pop(q, window, ready_below, pl_missing_copies, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;

@@ -31,7 +31,8 @@ struct pl_settings {
 	                     * class for a task gets none of it (default 20; 0 = never exclude) */
 	int pop_ready;      /* PARALIA_POP_READY: 1 = when every task of the queue's head priority in
 	                     * the window waits for copies, a lower-priority one whose inputs are all
-	                     * there runs first (pl_queue_pop); 0 = priority first (default) */
+	                     * there runs first (pl_queue_pop; only while copies are requested ahead:
+	                     * PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH on); 0 = priority first (default) */
 	char devices[256];  /* PARALIA_DEVICES: comma list of worker names/classes, "" = all */
 };
 /* Reads the environment; bad values print one line naming the variable and keep the default. */
