@@ -56,6 +56,26 @@ static void reference(int n, const double *A, const double *B, double *ref)
 		}
 }
 
+/* The exit status of child pid once it ends (128 + the signal that ended it), -1 if it cannot be
+ * waited for. */
+static int exit_status(pid_t pid)
+{
+	int status = 0;
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* A and B (len entries each) in [-0.5, 0.5) from seed. */
+static void fill_inputs(double *A, double *B, size_t len, unsigned seed)
+{
+	srand(seed);
+	for (size_t i = 0; i < len; i++) {
+		A[i] = rand() / (double)RAND_MAX - 0.5;
+		B[i] = rand() / (double)RAND_MAX - 0.5;
+	}
+}
+
 /* A small dgemm_ of its own in a child forked now: 0 when it ended normally with the right
  * answer within 30 s. */
 static int child_small_call(void)
@@ -70,10 +90,7 @@ static int child_small_call(void)
 		dgemm_("N", "N", &two, &two, &two, &one, x, &two, y, &two, &zero, z, &two, 1, 1);
 		_exit(memcmp(x, z, sizeof x) == 0 ? 0 : 1);
 	}
-	int status = 0;
-	if (waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	return exit_status(pid);
 }
 
 static int check(int ok, const char *what, double e)
@@ -96,11 +113,7 @@ static int dropin_first(int n)
 	double *D = calloc(len, sizeof *D), *ref = malloc(len * sizeof *ref);
 	if (!A || !B || !C || !D || !ref)
 		return 99;
-	srand(11);
-	for (size_t i = 0; i < len; i++) {
-		A[i] = rand() / (double)RAND_MAX - 0.5;
-		B[i] = rand() / (double)RAND_MAX - 0.5;
-	}
+	fill_inputs(A, B, len, 11);
 	reference(n, A, B, ref);
 	double one = 1, zero = 0;
 	int fail = 0;
@@ -149,10 +162,7 @@ static int run_first(int n)
 		execl("/proc/self/exe", "dropin_keep", "first", arg, (char *)NULL);
 		_exit(127);
 	}
-	int status = 0;
-	if (waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	return exit_status(pid);
 }
 
 int main(int argc, char **argv)
@@ -179,11 +189,7 @@ int main(int argc, char **argv)
 	double *D = calloc(len, sizeof *D), *ref = malloc(len * sizeof *ref);
 	if (!A || !B || !C || !C2 || !eye || !D || !ref)
 		return 99;
-	srand(7);
-	for (size_t i = 0; i < len; i++) {
-		A[i] = rand() / (double)RAND_MAX - 0.5;
-		B[i] = rand() / (double)RAND_MAX - 0.5;
-	}
+	fill_inputs(A, B, len, 7);
 	for (int i = 0; i < n; i++)
 		eye[(size_t)i * n + i] = 1;
 	reference(n, A, B, ref);

@@ -213,14 +213,13 @@ int pl_dropin_begin(struct pl_dropin_call *c, const char *routine, double flops,
 	 * a kept matrix without being it, saying so). Any call, not only those naming a kept
 	 * matrix: a block inside one would be read as wrongly. */
 	c->kept = pl_kept_any();
-	if (!have_fallback)
-		c->why = "no other BLAS";
-	else if (c->kept)
-		c->why = "a matrix is kept (paralia_keep)";
-	else if (mode == NEVER)
-		return c->why = "PARALIA_BLAS_OFFLOAD=never", 0;
-	else if (mode != ALWAYS && !(flops >= min_flops))
-		return 0;
+	/* the rules choose only where another BLAS could answer and no matrix is kept */
+	if (have_fallback && !c->kept) {
+		if (mode == NEVER)
+			return c->why = "PARALIA_BLAS_OFFLOAD=never", 0;
+		if (mode != ALWAYS && !(flops >= min_flops))
+			return 0;
+	}
 	/* (a matrix kept: the program started paralia, and stops it: the drop-in takes no hold of
 	 * its own, which would keep StarPU running past the program's paralia_shutdown) */
 	if (!(c->kept && paralia_is_initialized()) && !start())

@@ -3,8 +3,9 @@
  * Per-worker task queues, ordered by priority (higher first) and then by when the task's inputs
  * are predicted to be on the worker's node (earliest first). Popping looks a few entries deep
  * for the task whose inputs really arrived, so a worker never idles on the head's transfers while
- * a later task of its priority could run (with PARALIA_POP_READY=1, of a lower one too). Doubly linked, insertion scanning from the back: keys grow with time,
- * so new tasks usually land at the end in O(1).
+ * a later task of its priority could run (with PARALIA_POP_READY=1, of a lower one too). Doubly
+ * linked, insertion scanning from the back: keys grow with time, so new tasks usually land at the
+ * end in O(1).
  */
 #include "sched_policy/sched.h"
 #include <stddef.h>
