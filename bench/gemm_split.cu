@@ -12,6 +12,7 @@
  * Run:   gemm_split [prec:m:n:k ...]   (default: the dataset's odd FP32 shapes and two square ones)
  */
 #include "cuda_median.h"
+#include "cuda_fill.h"
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -26,18 +27,6 @@ static cublasHandle_t h[NS];
 static cudaStream_t st[NS];
 
 struct shape { char prec; int m, n, k; };
-
-/* values in [-0.5, 0.5): zeros would draw less power and let the clocks run higher */
-__global__ void fill(void *x, size_t count, int dbl, unsigned seed)
-{
-	for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
-	     i += (size_t)gridDim.x * blockDim.x) {
-		unsigned long long s = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
-		s ^= s >> 31; s *= 0xBF58476D1CE4E5B9ull; s ^= s >> 27;
-		double v = (double)(s >> 11) / 9007199254740992.0 - 0.5;
-		if (dbl) ((double *)x)[i] = v; else ((float *)x)[i] = (float)v;
-	}
-}
 
 /* C[i0.., j0..] (rows x cols) = A[i0.., :] B[:, j0..] + 0.5 C, on handle s */
 static void piece(const struct shape *p, void *A, void *B, void *C, int i0, int j0, int rows,

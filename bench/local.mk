@@ -20,6 +20,8 @@ EXTRA_DIST += bench/copy_ways.cu
 EXTRA_DIST += bench/gemm_split.cu
 # cuBLASLt's GEMM algorithms under the power cap against cublas<t>gemm (nvcc by hand).
 EXTRA_DIST += bench/lt_algos.cu
+# Their operands' values, random and not zero (a header).
+EXTRA_DIST += bench/cuda_fill.h
 # Their shared timing: streams joined, events, the median of 5 (a header, nvcc by hand).
 EXTRA_DIST += bench/cuda_median.h
 

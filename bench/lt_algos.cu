@@ -21,6 +21,7 @@
  * Build: nvcc -O2 -arch=sm_90 -o lt_algos bench/lt_algos.cu -lcublasLt -lcublas -ldl
  * Run:   lt_algos [SECS] [prec:m:n:k ...]   (default 2, d and s 8192^3 and 16384^3)
  */
+#include "cuda_fill.h"
 #include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -55,18 +56,6 @@ static void nvml_open(void)
 	nvml.clock = (fn_clock)dlsym(lib, "nvmlDeviceGetClockInfo");
 	if (!init || !get || !nvml.power || !nvml.clock || init() != 0 || get(0, &nvml.dev) != 0)
 		nvml.dev = NULL;
-}
-
-/* values in [-0.5, 0.5): zeros would draw less power and let the clocks run higher */
-__global__ void fill(void *x, size_t count, int dbl, unsigned seed)
-{
-	for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
-	     i += (size_t)gridDim.x * blockDim.x) {
-		unsigned long long s = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
-		s ^= s >> 31; s *= 0xBF58476D1CE4E5B9ull; s ^= s >> 27;
-		double v = (double)(s >> 11) / 9007199254740992.0 - 0.5;
-		if (dbl) ((double *)x)[i] = v; else ((float *)x)[i] = (float)v;
-	}
 }
 
 struct shape { char prec; int m, n, k; };
