@@ -423,6 +423,7 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	/* A lower-priority task only while the head's copies are on their way: without prefetching
 	 * they would be requested only once the head is popped, and the head would wait for good. */
 	int ready_below = pl_g.set.pop_ready && may_prefetch(0);
+	int head_prio = PL_QUEUE_FIRST(q)->prio;
 	struct pl_qent *e = pl_queue_pop(q, window, ready_below, pl_missing_copies, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
@@ -443,6 +444,7 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 
 	pl_lock();
 	struct pl_wstate *ws = &pl_g.w[w];
+	ws->popped_below += e->prio < head_prio;
 	ws->queued_us -= task->predicted;
 	if (ws->queued_us < 0)
 		ws->queued_us = 0;

@@ -85,8 +85,12 @@ void pl_verbose_summary(void)
 		if (!ws->used)
 			continue;
 		double idle = el - ws->busy_us;
-		fprintf(stderr, "paralia:   worker %-8s tasks %6ld busy %9.3f ms idle %9.3f ms%s\n", ws->name,
-		        ws->tasks, ws->busy_us * 1e-3, idle * 1e-3, ws->allowed ? "" : " (not in PARALIA_DEVICES)");
+		char below[48] = "";
+		if (pl_g.set.pop_ready)
+			snprintf(below, sizeof below, " (%ld below the head's priority)", ws->popped_below);
+		fprintf(stderr, "paralia:   worker %-8s tasks %6ld%s busy %9.3f ms idle %9.3f ms%s\n", ws->name,
+		        ws->tasks, below, ws->busy_us * 1e-3, idle * 1e-3,
+		        ws->allowed ? "" : " (not in PARALIA_DEVICES)");
 	}
 	char a[16], b[16];
 	for (int s = 0; s < pl_g.nnodes; s++)
