@@ -59,16 +59,16 @@ int main(void)
 		e[i].prio = 0, e[i].key = i, e[i].task = order[i];
 		pl_queue_insert(&q, &e[i]);
 	}
-	struct pl_qent *first = pl_queue_pop(&q, 8, PL_POP_PRIORITY, 0, pl_missing_copies, &node);
+	struct pl_qent *first = pl_queue_pop(&q, 8, 0, pl_missing_copies, &node);
 	t_check(first && first->task == tb, "the head goes first, though its missing tile is %d times "
 	        "larger", (BIG * BIG) / (SMALL * SMALL));
 	while (q.n)
-		pl_queue_pop(&q, 1, PL_POP_PRIORITY, 0, NULL, NULL);
+		pl_queue_pop(&q, 1, 0, NULL, NULL);
 	for (int i = 0; i < 3; i++) {
 		e[i].prio = 0, e[i].key = i, e[i].task = order[i];
 		pl_queue_insert(&q, &e[i]);
 	}
-	first = pl_queue_pop(&q, 8, PL_POP_PRIORITY, 0, pl_missing_copies, &node);
+	first = pl_queue_pop(&q, 8, 0, pl_missing_copies, &node);
 	t_check(first && first->task == th, "a task whose input is there goes before both");
 
 	for (int i = 0; i < 3; i++)

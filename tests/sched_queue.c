@@ -2,13 +2,12 @@
 /*
  * Per-worker queues: priority first (higher first), then inputs' predicted arrival (earliest
  * first), FIFO among equals; pop prefers, within the head's priority and a small window, the
- * task whose inputs are already there, and with PARALIA_POP_READY=1 one of a lower priority whose
- * inputs are there where the head's all wait (=2: only one that ends by the head's predicted
- * arrival); removal from the middle keeps the list whole.
+ * task whose inputs are already there, and with ready_below (PARALIA_POP_READY=1) one of a lower
+ * priority whose inputs are there where the head's all wait; removal from the middle keeps the
+ * list whole.
  */
 #include "tests/testing.h"
 #include "sched_policy/sched.h"
-#include <math.h>
 #include <string.h>
 
 struct fake { int id; double missing; };
@@ -19,12 +18,11 @@ static double missing(void *task, void *arg)
 	return ((struct fake *)task)->missing;
 }
 
-static int below;   /* pl_queue_pop's: PARALIA_POP_READY */
-static double now;  /* and the time it pops at */
+static int ready_below; /* pl_queue_pop's: PARALIA_POP_READY */
 
 static int pop_id(struct pl_queue *q, int window)
 {
-	struct pl_qent *e = pl_queue_pop(q, window, below, now, missing, NULL);
+	struct pl_qent *e = pl_queue_pop(q, window, ready_below, missing, NULL);
 	return e ? ((struct fake *)e->task)->id : -1;
 }
 
@@ -33,7 +31,7 @@ int main(void)
 	t_set_name("sched_queue");
 	struct pl_queue q;
 	pl_queue_init(&q);
-	t_check(pl_queue_pop(&q, 8, PL_POP_PRIORITY, 0, missing, NULL) == NULL, "empty queue pops nothing");
+	t_check(pl_queue_pop(&q, 8, 0, missing, NULL) == NULL, "empty queue pops nothing");
 
 	/* id, prio, key */
 	int prio[8] = { 0, 0, 5, 0, 5, -3, 0, 0 };
@@ -73,11 +71,11 @@ int main(void)
 	t_check(pop_id(&q, 8) == 3, "fewest missing copies among priority 1");
 	t_check(pop_id(&q, 8) == 4, "lower priority last even though it was ready");
 
-	/* With PL_POP_READY (PARALIA_POP_READY=1): the head's priority all waiting, a ready task of a
+	/* With ready_below (PARALIA_POP_READY=1): the head's priority all waiting, a ready task of a
 	 * lower priority within the window runs first (gemm's geadd waiting for its C tile, the
 	 * chains' products ready); a ready task of the head's priority still comes before it; none
 	 * ready, the head's priority as without; beyond the window, nothing is taken. */
-	below = PL_POP_READY;
+	ready_below = 1;
 	int pr[6] = { 2, 2, 1, 0, 0, 1 };
 	double miss[6] = { 1, 1, 2, 0, 0, 0 };
 	for (int i = 0; i < 6; i++) {
@@ -106,33 +104,7 @@ int main(void)
 	t_check(pop_id(&q, 3) == 2, "window 3: the ready entry below them");
 	while (q.n)
 		pop_id(&q, 1);
-
-	/* With PL_POP_FITS (PARALIA_POP_READY=2): below the waiting head, only a ready entry whose
-	 * kernel ends by the head's predicted arrival (its key, 100): a wait filled, the head not
-	 * delayed. Entries: 0 the head (prio 2, inputs predicted at 100), 1 and 2 ready below it,
-	 * kernels of 80 and 30 us, 3 ready below with no kernel estimate (NaN). */
-	below = PL_POP_FITS;
-	int pf[4] = { 2, 1, 1, 0 };
-	double kf[4] = { 100, 0, 1, 0 }, lf[4] = { 10, 80, 30, NAN };
-	for (int i = 0; i < 4; i++) {
-		f[i] = (struct fake){ i, i == 0 };
-		e[i].prio = pf[i], e[i].key = kf[i], e[i].len_us = lf[i], e[i].task = &f[i];
-		pl_queue_insert(&q, &e[i]);
-	}
-	now = 50;
-	t_check(pop_id(&q, 8) == 2, "fits: at 50 the 30 us kernel ends by 100, the 80 us one not (2)");
-	t_check(pop_id(&q, 8) == 0, "then nothing below fits: the head (0)");
-	while (q.n)
-		pop_id(&q, 1);
-	for (int i = 0; i < 3; i++) {
-		f[i].missing = i == 0;
-		pl_queue_insert(&q, &e[i]);
-	}
-	now = 120;
-	t_check(pop_id(&q, 8) == 0, "a head past its predicted arrival: nothing below fits (0)");
-	t_check(pop_id(&q, 8) == 1 && pop_id(&q, 8) == 2 && q.n == 0, "then the rest in order (1, 2)");
-	now = 0;
-	below = PL_POP_PRIORITY;
+	ready_below = 0;
 
 	/* As many copies missing everywhere (the first layer of a gemm whose C tiles come from the
 	 * host): the head, whose copies were requested first, whatever its tiles' sizes. */
@@ -190,7 +162,7 @@ int main(void)
 	int sorted = 1, prev_p = 0;
 	double prev_k = 0;
 	for (int i = 0; i < 1000; i++) {
-		struct pl_qent *x = pl_queue_pop(&q, 1, PL_POP_PRIORITY, 0, NULL, NULL);
+		struct pl_qent *x = pl_queue_pop(&q, 1, 0, NULL, NULL);
 		if (i && (x->prio > prev_p || (x->prio == prev_p && x->key < prev_k)))
 			sorted = 0;
 		prev_p = x->prio, prev_k = x->key;

@@ -422,9 +422,9 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int window = pl_g.set.lookahead > 8 ? pl_g.set.lookahead : 8;
 	/* A lower-priority task only while the head's copies are on their way: without prefetching
 	 * they would be requested only once the head is popped, and the head would wait for good. */
-	int below = may_prefetch(0) ? pl_g.set.pop_ready : PL_POP_PRIORITY;
+	int ready_below = pl_g.set.pop_ready && may_prefetch(0);
 	int head_prio = PL_QUEUE_FIRST(q)->prio;
-	struct pl_qent *e = pl_queue_pop(q, window, below, starpu_timing_now(), pl_missing_copies, &mnode);
+	struct pl_qent *e = pl_queue_pop(q, window, ready_below, pl_missing_copies, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;
