@@ -6,9 +6,10 @@
 # libraries and its pkg-config file, which bench/gpu_timeline.sh's TIMELINE_STARPU=1 reads; one
 # OpenBLAS thread; PARALIA_HOME and STARPU_HOME under $HOME), and starts from a fresh
 # calibration: paralia's kernel table copied from KERNEL_TABLE when given and measured on this GPU
-# model (on another machine, so that calls compare at one calibration), else measured
-# here by paralia-kernels (~150 s on one H100); then the link map, calibrated here (~1 s; without
-# one paralia prices copies with StarPU's bus model).
+# model (on another machine, so that calls compare at one calibration) but for its "sum" line,
+# the host's (paralia-kernels --sum, seconds), else measured here by paralia-kernels (~150 s on
+# one H100); then the link map, calibrated here (~1 s; without one paralia prices copies with
+# StarPU's bus model).
 # It gives the script:
 #   R        the folder its results go to ($OUT/r), with the script, gpu.txt and the calibration
 #   pack     tars R to $OUT/results-NAME.tar.gz (the device tool brings back only a few files;
@@ -42,6 +43,10 @@ elif [ $# -ge 2 ] && [ "$(sed -n 's/^devices //p' "$2")" != "$gpus" ]; then
 fi
 if [ $# -ge 2 ] && [ -r "$2" ] && [ "$(sed -n 's/^devices //p' "$2")" = "$gpus" ]; then
   cp "$2" "$PARALIA_HOME/kernels-$(hostname).txt"
+  # its "sum" line is the host's memory, not the GPU's: measured here (seconds). Carried, one
+  # H100 host's 190 GB/s priced C added at home on another that sums at 105 (2026-11-27s)
+  timeout 60 _build/tools/paralia-kernels --sum > "$R/sum.log" 2>&1 ||
+    echo "device-env.sh: paralia-kernels --sum failed (rc $?, $R/sum.log): the carried sum line stays"
 else
   timeout 250 _build/tools/paralia-kernels > "$R/kernels.log" 2>&1 ||
     echo "device-env.sh: paralia-kernels failed (rc $?, $R/kernels.log): the model runs on default rates"
