@@ -34,7 +34,8 @@ struct pl_wstate {
 	double running_us;  /* predicted work popped and not finished */
 	char name[16];      /* "cpu3", "cuda0" */
 	long tasks;
-	long popped_below;  /* tasks popped ahead of the queue's head priority (PARALIA_POP_READY=1) */
+	long popped_below;  /* tasks of a lower priority popped before the queue's head
+	                     * (PARALIA_POP_READY=1) */
 	double busy_us, last_start, first_start;
 };
 
