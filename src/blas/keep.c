@@ -26,10 +26,9 @@ struct kept {
 };
 
 static pthread_mutex_t keep_lock = PTHREAD_MUTEX_INITIALIZER; /* protects the list */
+/* Its links are changed under the lock, atomically, so that pl_kept_any may read the head
+ * without it: the drop-in BLAS asks at every call, from any of the program's threads. */
 static struct kept *kept_list;
-/* The list's length, changed under the lock and read without it (pl_kept_any): the drop-in BLAS
- * asks at every call, from any of the program's threads. */
-static int nkept;
 
 static struct kept *find_locked(const void *ptr)
 {
@@ -112,8 +111,7 @@ int paralia_keep(void *ptr, int m, int n, int ld, size_t elem_size)
 		return PARALIA_ERR_NO_MEMORY;
 	}
 	*k = (struct kept){ ptr, m, n, ld, elem_size, 0, 0, 0, node, NULL, kept_list };
-	kept_list = k;
-	__atomic_store_n(&nkept, nkept + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&kept_list, k, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&keep_lock);
 	return 0;
 }
@@ -157,10 +155,8 @@ int paralia_release(void *ptr)
 	while (*pp && (*pp)->ptr != ptr)
 		pp = &(*pp)->next;
 	struct kept *k = *pp;
-	if (k) {
-		*pp = k->next;
-		__atomic_store_n(&nkept, nkept - 1, __ATOMIC_RELEASE);
-	}
+	if (k)
+		__atomic_store_n(pp, k->next, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&keep_lock);
 	if (!k) {
 		fprintf(stderr, "paralia: paralia_release: argument 1 (ptr) is not a kept matrix\n");
@@ -176,8 +172,7 @@ static void keep_shutdown(void)
 {
 	pthread_mutex_lock(&keep_lock);
 	struct kept *k = kept_list;
-	kept_list = NULL;
-	__atomic_store_n(&nkept, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&kept_list, NULL, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&keep_lock);
 	while (k) {
 		struct kept *next = k->next;
@@ -189,7 +184,7 @@ static void keep_shutdown(void)
 
 int pl_kept_any(void)
 {
-	return __atomic_load_n(&nkept, __ATOMIC_ACQUIRE) > 0;
+	return __atomic_load_n(&kept_list, __ATOMIC_ACQUIRE) != NULL;
 }
 
 int pl_kept_tile_size(const void *ptr)
