@@ -33,8 +33,11 @@ echo "$out" | grep -q "PARALIA_MAX_HOPS=bad"; check $? "a bad value is named in 
 out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_READY=1 PARALIA_VERBOSE=1 "$prog" 2>&1)
 check $? "PARALIA_POP_READY=1 runs correctly"
 echo "$out" | grep -q "below the head's priority"; check $? "the summary counts the tasks popped below the head's priority"
-out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_READY=2 "$prog" 2>&1)
-check $? "PARALIA_POP_READY=2 runs (the default kept)"
-echo "$out" | grep -q "PARALIA_POP_READY=2 is not an integer in 0..1"; check $? "PARALIA_POP_READY=2 is named in one line"
+out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_READY=2 PARALIA_VERBOSE=1 "$prog" 2>&1)
+check $? "PARALIA_POP_READY=2 runs correctly"
+echo "$out" | grep -q "below the head's priority"; check $? "=2's summary counts the tasks popped below the head's priority"
+out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_READY=3 "$prog" 2>&1)
+check $? "PARALIA_POP_READY=3 runs (the default kept)"
+echo "$out" | grep -q "PARALIA_POP_READY=3 is not an integer in 0..2"; check $? "PARALIA_POP_READY=3 is named in one line"
 echo "sched_env: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -7,12 +7,15 @@
  * worker fetched its tile ahead of the head's, whose copy had been requested first (16384^3 with
  * C on the host at tile 6144 on one H200: the first kernel at 14.2 ms instead of 5.7,
  * bench/results/gemm-ahead-2026-11-26c.md). Counted in copies the head goes first; a task whose
- * input is there still goes before both. Skipped (77) where every worker shares main memory's
- * node.
+ * input is there still goes before both. The copies' time (pl_missing_copy_us, PARALIA_POP_READY=2)
+ * is their bytes at the link map's rate into the node. Skipped (77) where every worker shares
+ * main memory's node.
  */
 #include "tests/testing.h"
+#include "sched_policy/policy.h" /* pl_g: the link map's rates */
 #include "sched_policy/sched.h"
 #include <starpu.h>
+#include <math.h>
 #include <stdlib.h>
 
 static void nothing(void *buffers[], void *arg) { (void)buffers; (void)arg; }
@@ -59,17 +62,46 @@ int main(void)
 		e[i].prio = 0, e[i].key = i, e[i].task = order[i];
 		pl_queue_insert(&q, &e[i]);
 	}
-	struct pl_qent *first = pl_queue_pop(&q, 8, 0, pl_missing_copies, &node);
+	struct pl_qent *first = pl_queue_pop(&q, 8, 0, pl_missing_copies, NULL, &node);
 	t_check(first && first->task == tb, "the head goes first, though its missing tile is %d times "
 	        "larger", (BIG * BIG) / (SMALL * SMALL));
 	while (q.n)
-		pl_queue_pop(&q, 1, 0, NULL, NULL);
+		pl_queue_pop(&q, 1, 0, NULL, NULL, NULL);
 	for (int i = 0; i < 3; i++) {
 		e[i].prio = 0, e[i].key = i, e[i].task = order[i];
 		pl_queue_insert(&q, &e[i]);
 	}
-	first = pl_queue_pop(&q, 8, 0, pl_missing_copies, &node);
+	first = pl_queue_pop(&q, 8, 0, pl_missing_copies, NULL, &node);
 	t_check(first && first->task == th, "a task whose input is there goes before both");
+	while (q.n)
+		pl_queue_pop(&q, 1, 0, NULL, NULL, NULL);
+
+	/* PARALIA_POP_READY=2 (PL_POP_SHORTER): below a head of a higher priority waiting for the large
+	 * tile, the ready task runs first only if its kernel is no longer than that copy at the link
+	 * map's rate (pl_missing_copy_us), read from what is missing now. */
+	double inv = pl_g.L.own_inv[STARPU_MAIN_RAM][node];
+	double us_big = pl_missing_copy_us(tb, &node), us_small = pl_missing_copy_us(ts, &node);
+	t_check(pl_missing_copy_us(th, &node) == 0, "no copy time for the task whose input is there");
+	if (inv > 0) {
+		t_check(us_big > 0 && fabs(us_big / us_small - (double)(BIG * BIG) / (SMALL * SMALL)) < 1e-6 &&
+		        fabs(us_big - (double)BIG * BIG * sizeof(double) * inv) < 1e-9 * us_big,
+		        "copy time: the tile's bytes at the host link's rate (%g and %g us)", us_big, us_small);
+		for (int shorter = 1; shorter >= 0; shorter--) {
+			e[0].prio = 1, e[0].key = 0, e[0].task = tb;
+			e[2].prio = 0, e[2].key = 1, e[2].task = th;
+			e[2].len_us = shorter ? us_big / 2 : us_big * 2;
+			pl_queue_insert(&q, &e[0]);
+			pl_queue_insert(&q, &e[2]);
+			first = pl_queue_pop(&q, 8, PL_POP_SHORTER, pl_missing_copies, pl_missing_copy_us, &node);
+			t_check(first && first->task == (shorter ? th : tb),
+			        shorter ? "a ready lower-priority kernel half as long as the head's copy goes first"
+			                : "one twice as long as the head's copy waits behind it");
+			while (q.n)
+				pl_queue_pop(&q, 1, 0, NULL, NULL, NULL);
+		}
+	} else {
+		t_check(us_big == 0 && us_small == 0, "no link rate into the node: no copy time");
+	}
 
 	for (int i = 0; i < 3; i++)
 		starpu_task_destroy(order[i]);

@@ -3,7 +3,8 @@
  * Per-worker queues: priority first (higher first), then inputs' predicted arrival (earliest
  * first), FIFO among equals; pop prefers, within the head's priority and a small window, the
  * task whose inputs are already there, and with ready_below (PARALIA_POP_READY=1) one of a lower
- * priority whose inputs are there where the head's all wait; removal from the middle keeps the
+ * priority whose inputs are there where the head's all wait (=2: only one whose kernel is no
+ * longer than the head's missing copies); removal from the middle keeps the
  * list whole.
  */
 #include "tests/testing.h"
@@ -18,11 +19,18 @@ static double missing(void *task, void *arg)
 	return ((struct fake *)task)->missing;
 }
 
-static int ready_below; /* pl_queue_pop's: PARALIA_POP_READY */
+/* each missing copy takes 1 ms */
+static double copy_us(void *task, void *arg)
+{
+	(void)arg;
+	return 1000 * ((struct fake *)task)->missing;
+}
+
+static int ready_below; /* pl_queue_pop's below: PARALIA_POP_READY */
 
 static int pop_id(struct pl_queue *q, int window)
 {
-	struct pl_qent *e = pl_queue_pop(q, window, ready_below, missing, NULL);
+	struct pl_qent *e = pl_queue_pop(q, window, ready_below, missing, copy_us, NULL);
 	return e ? ((struct fake *)e->task)->id : -1;
 }
 
@@ -31,7 +39,7 @@ int main(void)
 	t_set_name("sched_queue");
 	struct pl_queue q;
 	pl_queue_init(&q);
-	t_check(pl_queue_pop(&q, 8, 0, missing, NULL) == NULL, "empty queue pops nothing");
+	t_check(pl_queue_pop(&q, 8, 0, missing, copy_us, NULL) == NULL, "empty queue pops nothing");
 
 	/* id, prio, key */
 	int prio[8] = { 0, 0, 5, 0, 5, -3, 0, 0 };
@@ -104,6 +112,26 @@ int main(void)
 	t_check(pop_id(&q, 3) == 2, "window 3: the ready entry below them");
 	while (q.n)
 		pop_id(&q, 1);
+
+	/* PARALIA_POP_READY=2 (PL_POP_SHORTER): below the waiting head, only a ready entry whose kernel
+	 * is no longer than the copies the head still misses (here 1 ms a copy). */
+	ready_below = PL_POP_SHORTER;
+	int ps[4] = { 2, 1, 0, 0 };
+	double ms[4] = { 1, 0, 0, 0 }, len[4] = { 0, 1500, 800, 500 };
+	for (int i = 0; i < 4; i++) {
+		f[i] = (struct fake){ i, ms[i] };
+		e[i].prio = ps[i], e[i].key = i, e[i].task = &f[i], e[i].len_us = len[i];
+		pl_queue_insert(&q, &e[i]);
+	}
+	t_check(pop_id(&q, 8) == 2, "shorter: the first ready entry below whose kernel (0.8 ms) fits the "
+	        "head's 1 ms copy, not the longer 1.5 ms one before it");
+	f[0].missing = 2;
+	t_check(pop_id(&q, 8) == 1, "shorter: two copies missing (2 ms), the 1.5 ms kernel fits");
+	f[0].missing = 0.25;
+	t_check(pop_id(&q, 8) == 0, "shorter: a 0.25 ms copy left, the 0.5 ms kernel waits: the head");
+	t_check(pop_id(&q, 8) == 3 && q.n == 0, "and the last");
+	for (int i = 0; i < 4; i++)
+		e[i].len_us = 0;
 	ready_below = 0;
 
 	/* As many copies missing everywhere (the first layer of a gemm whose C tiles come from the
@@ -162,7 +190,7 @@ int main(void)
 	int sorted = 1, prev_p = 0;
 	double prev_k = 0;
 	for (int i = 0; i < 1000; i++) {
-		struct pl_qent *x = pl_queue_pop(&q, 1, 0, NULL, NULL);
+		struct pl_qent *x = pl_queue_pop(&q, 1, 0, NULL, NULL, NULL);
 		if (i && (x->prio > prev_p || (x->prio == prev_p && x->key < prev_k)))
 			sorted = 0;
 		prev_p = x->prio, prev_k = x->key;

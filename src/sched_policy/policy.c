@@ -400,6 +400,38 @@ double pl_missing_copies(void *t, void *arg)
 	return m;
 }
 
+/* How long the copies pl_missing_copies counts take: each at the rate of the fastest link into
+ * the node from a node holding the data valid (the link map's, as the queue's keys were priced),
+ * one after another on the node's inbound link. Read at pop, from what is missing now: the arrival
+ * predicted at push (the queue's key) is already past when copies run slower beside kernels. */
+double pl_missing_copy_us(void *t, void *arg)
+{
+	struct starpu_task *task = t;
+	int node = *(int *)arg;
+	double us = 0;
+	unsigned nb = STARPU_TASK_GET_NBUFFERS(task);
+	for (unsigned j = 0; j < nb; j++) {
+		if (!(STARPU_TASK_GET_MODE(task, j) & STARPU_R))
+			continue;
+		starpu_data_handle_t h = STARPU_TASK_GET_HANDLE(task, j);
+		int valid = 0;
+		starpu_data_query_status2(h, node, NULL, &valid, NULL, NULL);
+		if (valid)
+			continue;
+		double inv = 0; /* us per byte of the fastest source's link */
+		for (int s = 0; s < pl_g.nnodes; s++) {
+			int here = 0;
+			if (s == node || !(pl_g.L.own_inv[s][node] > 0))
+				continue;
+			starpu_data_query_status2(h, s, NULL, &here, NULL, NULL);
+			if (here && (inv == 0 || pl_g.L.own_inv[s][node] < inv))
+				inv = pl_g.L.own_inv[s][node];
+		}
+		us += (double)starpu_data_get_size(h) * inv;
+	}
+	return us;
+}
+
 static struct starpu_task *paralia_pop_task(unsigned ctx)
 {
 	struct pl_ctx *cd = starpu_sched_ctx_get_policy_data(ctx);
@@ -422,9 +454,9 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int window = pl_g.set.lookahead > 8 ? pl_g.set.lookahead : 8;
 	/* A lower-priority task only while the head's copies are on their way: without prefetching
 	 * they would be requested only once the head is popped, and the head would wait for good. */
-	int ready_below = pl_g.set.pop_ready && may_prefetch(0);
+	int below = may_prefetch(0) ? pl_g.set.pop_ready : PL_POP_PRIORITY;
 	int head_prio = PL_QUEUE_FIRST(q)->prio;
-	struct pl_qent *e = pl_queue_pop(q, window, ready_below, pl_missing_copies, &mnode);
+	struct pl_qent *e = pl_queue_pop(q, window, below, pl_missing_copies, pl_missing_copy_us, &mnode);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;

@@ -3,7 +3,7 @@
  * Per-worker task queues, ordered by priority (higher first) and then by when the task's inputs
  * are predicted to be on the worker's node (earliest first). Popping looks a few entries deep
  * for the task whose inputs really arrived, so a worker never idles on the head's transfers while
- * a later task of its priority could run (with PARALIA_POP_READY=1, of a lower one too). Doubly
+ * a later task of its priority could run (with PARALIA_POP_READY, of a lower one too). Doubly
  * linked, insertion scanning from the back: keys grow with time, so new tasks usually land at the
  * end in O(1).
  */
@@ -53,8 +53,9 @@ double pl_queue_overtaken(const struct pl_queue *q, int prio)
 	return us;
 }
 
-struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int ready_below,
-                             double (*missing)(void *task, void *arg), void *arg)
+struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
+                             double (*missing)(void *task, void *arg),
+                             double (*copy_us)(void *task, void *arg), void *arg)
 {
 	if (q->n == 0)
 		return NULL;
@@ -72,9 +73,12 @@ struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int ready_below,
 				best = e;
 			}
 		}
-		/* below it, where all of those wait: the first whose inputs are all there */
-		for (; ready_below && best_missing > 0 && e != &q->head && seen < window; e = e->next, seen++)
-			if (!(missing(e->task, arg) > 0)) {
+		/* below it, where all of those wait: the first whose inputs are all there (and, with
+		 * PL_POP_SHORTER, whose kernel is no longer than the copies the head still waits for) */
+		double wait_us = below == PL_POP_SHORTER && best_missing > 0 && copy_us
+		                 ? copy_us(best->task, arg) : 0;
+		for (; below && best_missing > 0 && e != &q->head && seen < window; e = e->next, seen++)
+			if (!(missing(e->task, arg) > 0) && (below == PL_POP_READY || e->len_us <= wait_us)) {
 				best = e;
 				break;
 			}

@@ -29,10 +29,12 @@ struct pl_settings {
 	                     * (default), 0 = when the application asks for them */
 	double slow_ratio;  /* PARALIA_SLOW_RATIO: a worker class this many times slower than the best
 	                     * class for a task gets none of it (default 20; 0 = never exclude) */
-	int pop_ready;      /* PARALIA_POP_READY: 1 = when every task of the queue's head priority in
-	                     * the window waits for copies, a lower-priority one whose inputs are all
-	                     * there runs first (pl_queue_pop; only while copies are requested ahead:
-	                     * PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH on); 0 = priority first (default) */
+	int pop_ready;      /* PARALIA_POP_READY: when every task of the queue's head priority in the
+	                     * window waits for copies, 1 = a lower-priority one whose inputs are all
+	                     * there runs first, 2 = only if its kernel is no longer than the head's
+	                     * missing copies (pl_queue_pop's PL_POP_*; only while copies are requested
+	                     * ahead: PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH on); 0 = priority first
+	                     * (default) */
 	char devices[256];  /* PARALIA_DEVICES: comma list of worker names/classes, "" = all */
 };
 /* Reads the environment; bad values print one line naming the variable and keep the default. */
@@ -230,16 +232,25 @@ double pl_queue_overtaken(const struct pl_queue *q, int prio);
 /* Chooses the entry to run next: among the first `window` entries of the highest priority present,
  * the one with the fewest copies still missing (missing(task, arg) returns them), earliest key on
  * ties; so a worker runs the task whose inputs arrived rather than wait on the head's transfers.
- * With `ready_below` set, when each of those still misses copies, the first entry of a lower
- * priority within the window whose inputs are all there is taken instead: the worker does not
- * idle on the head's transfers while such a task could run (gemm's geadd, one priority above its
- * chain's products, waiting for its C tile read late). Removes it and returns it, or NULL when
- * empty. */
-struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int ready_below,
-                             double (*missing)(void *task, void *arg), void *arg);
+ * When each of those still misses copies, `below` (PARALIA_POP_READY) may take instead the first
+ * entry of a lower priority within the window whose inputs are all there:
+ *   PL_POP_PRIORITY  never: the head's priority waits for its copies;
+ *   PL_POP_READY     any such entry: the worker does not idle on the head's transfers (gemm's
+ *                    geadd, one priority above its chain's products, waiting for its C tile);
+ *   PL_POP_SHORTER   only one whose kernel (len_us) is no longer than the copies the chosen head
+ *                    still waits for, at their links' rates (copy_us(task, arg)): it ends about
+ *                    when they could, read now from what is missing rather than predicted at push.
+ * Removes it and returns it, or NULL when empty. */
+enum { PL_POP_PRIORITY = 0, PL_POP_READY = 1, PL_POP_SHORTER = 2 };
+struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
+                             double (*missing)(void *task, void *arg),
+                             double (*copy_us)(void *task, void *arg), void *arg);
 /* The policy's `missing` (policy.c): how many of StarPU task t's inputs are not valid on memory
  * node *(int *)arg (copies it still waits for, whatever their sizes). */
 double pl_missing_copies(void *t, void *arg);
+/* The policy's `copy_us` (policy.c): microseconds those copies take, each at the rate of the
+ * fastest link into the node from a node holding it valid (the link map's), one after another. */
+double pl_missing_copy_us(void *t, void *arg);
 #define PL_QUEUE_FIRST(q) ((q)->n ? (q)->head.next : NULL)
 #define PL_QUEUE_NEXT(q, e) ((e)->next == &(q)->head ? NULL : (e)->next)
 
