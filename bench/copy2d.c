@@ -15,12 +15,11 @@
  * Host memory is pinned (cudaHostAlloc). One CSV line per (element size, T): GB/s of each.
  */
 #include <cublas_v2.h>
+#include "cuda_check.h"
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-	fprintf(stderr, "copy2d: %s: %s\n", #x, cudaGetErrorString(e_)); exit(2); } } while (0)
 
 struct bufs {
 	char *h_in, *h_out, *d_in, *d_out;

@@ -32,8 +32,6 @@
 #include <sys/mman.h>
 #include <time.h>
 
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-	fprintf(stderr, "copy_ways: %s: %s\n", #x, cudaGetErrorString(e_)); exit(2); } } while (0)
 
 #define MAXT 4096
 #define MAXLD 20480

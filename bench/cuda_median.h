@@ -6,13 +6,12 @@
  */
 #ifndef PARALIA_BENCH_CUDA_MEDIAN_H
 #define PARALIA_BENCH_CUDA_MEDIAN_H
+#include "cuda_check.h"
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define CM_MAX_STREAMS 8
-#define CM_CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-	fprintf(stderr, "%s: %s: %s\n", __FILE__, #x, cudaGetErrorString(e_)); exit(2); } } while (0)
 
 /* ms of issue(arg) on st[0..ns), median of 5 after a warm-up; before(arg), when not NULL, runs
  * ahead of each run once the device is idle, untimed (e.g. a load on another stream). */
@@ -20,27 +19,27 @@ static double cm_median_ms(cudaStream_t *st, int ns, void (*before)(void *), voi
                            void *arg)
 {
 	cudaEvent_t a, b, e[CM_MAX_STREAMS];
-	CM_CK(cudaEventCreate(&a));
-	CM_CK(cudaEventCreate(&b));
+	CK(cudaEventCreate(&a));
+	CK(cudaEventCreate(&b));
 	for (int s = 0; s < ns; s++)
-		CM_CK(cudaEventCreate(&e[s]));
+		CK(cudaEventCreate(&e[s]));
 	float t[5];
 	for (int r = 0; r < 6; r++) {
-		CM_CK(cudaDeviceSynchronize());
+		CK(cudaDeviceSynchronize());
 		if (before)
 			before(arg);
-		CM_CK(cudaEventRecord(a, st[0]));
+		CK(cudaEventRecord(a, st[0]));
 		for (int s = 1; s < ns; s++)
-			CM_CK(cudaStreamWaitEvent(st[s], a, 0));
+			CK(cudaStreamWaitEvent(st[s], a, 0));
 		issue(arg);
 		for (int s = 1; s < ns; s++) {
-			CM_CK(cudaEventRecord(e[s], st[s]));
-			CM_CK(cudaStreamWaitEvent(st[0], e[s], 0));
+			CK(cudaEventRecord(e[s], st[s]));
+			CK(cudaStreamWaitEvent(st[0], e[s], 0));
 		}
-		CM_CK(cudaEventRecord(b, st[0]));
-		CM_CK(cudaEventSynchronize(b));
+		CK(cudaEventRecord(b, st[0]));
+		CK(cudaEventSynchronize(b));
 		if (r > 0)
-			CM_CK(cudaEventElapsedTime(&t[r - 1], a, b));
+			CK(cudaEventElapsedTime(&t[r - 1], a, b));
 	}
 	for (int i = 1; i < 5; i++)
 		for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {

@@ -19,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-	fprintf(stderr, "gemm_split: %s: %s\n", #x, cudaGetErrorString(e_)); exit(2); } } while (0)
 #define NS 4
 
 static cublasHandle_t h[NS];

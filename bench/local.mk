@@ -24,6 +24,8 @@ EXTRA_DIST += bench/lt_algos.cu
 EXTRA_DIST += bench/cuda_fill.h
 # Their shared timing: streams joined, events, the median of 5 (a header, nvcc by hand).
 EXTRA_DIST += bench/cuda_median.h
+# The nvcc probes' and copy2d's check of a CUDA call.
+EXTRA_DIST += bench/cuda_check.h
 
 # The CUDA behaviour behind issue 12 (a pageable cudaMemcpy racing StarPU's non-blocking streams),
 # on its own; run on a GPU machine by scripts/gpu-run.sh's check stage.

@@ -21,6 +21,7 @@
  * Build: nvcc -O2 -arch=sm_90 -o lt_algos bench/lt_algos.cu -lcublasLt -lcublas -ldl
  * Run:   lt_algos [SECS] [prec:m:n:k ...]   (default 2, d and s 8192^3 and 16384^3)
  */
+#include "cuda_check.h"
 #include "cuda_fill.h"
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -32,8 +33,6 @@
 #include <string.h>
 #include <time.h>
 
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-	fprintf(stderr, "lt_algos: %s: %s\n", #x, cudaGetErrorString(e_)); exit(2); } } while (0)
 #define CB(x) do { cublasStatus_t s_ = (x); if (s_ != CUBLAS_STATUS_SUCCESS) { \
 	fprintf(stderr, "lt_algos: %s: status %d\n", #x, (int)s_); exit(2); } } while (0)
 #define MAXC 400
