@@ -185,12 +185,15 @@ def main():
             return
         places = sorted({k[4] for k in shown}, key=lambda pl: (pl.count("h") == 0, pl))
         per = {pl: [k for k in shown if k[4] == pl] for pl in places}
-        fig, axes = plt.subplots(1, len(places), squeeze=False, sharey=True,
-                                 figsize=(max(8, 0.5 * len(shown) + 1.5 * len(places)), 5.5),
-                                 gridspec_kw={"width_ratios": [max(1, len(per[pl])) for pl in places]})
+        # one panel per placement, one above the other: side by side, 90 points made a strip
+        # 50 inches wide whose labels could not be read
+        widest = max(len(per[pl]) for pl in places)
+        fig, axes = plt.subplots(len(places), 1, squeeze=False, sharey=True,
+                                 figsize=(max(8, 0.55 * widest + 1.5), 1 + 3.6 * len(places)))
+        axes = [row[0] for row in axes]
         drawn = [s for s in systems if any(ok(by[k].get(s)) for k in shown)]
         w = 0.8 / max(1, len(drawn))
-        for ax, pl in zip(axes[0], places):
+        for ax, pl in zip(axes, places):
             ks = per[pl]
             for i, s in enumerate(drawn):
                 ys = [num(by[k][s]["tflops"]) if ok(by[k].get(s)) else 0 for k in ks]
@@ -202,18 +205,20 @@ def main():
             ax.set_xticks(range(len(ks)))
             ax.set_xticklabels([f"{p}{m}x{n}x{k}" for p, m, n, k, _ in ks], rotation=60, fontsize=7,
                                ha="right")
+            ax.set_xlim(-0.6, widest - 0.4)
             ax.set_title(f"placement {pl}", fontsize=9)
-        axes[0][0].set_ylabel("TFLOP/s")
+            ax.set_ylabel("TFLOP/s")
         handles, labels = [], []
-        for ax in axes[0]:
+        for ax in axes:
             for h, l in zip(*ax.get_legend_handles_labels()):
                 if l not in labels:
                     handles.append(h)
                     labels.append(l)
         # above the panels, never over the bars
         fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=8, frameon=False)
-        fig.suptitle("GEMM: " + (header[0] if header else ""), fontsize=8, y=0.93)
-        fig.tight_layout(rect=(0, 0, 1, 0.9))
+        top = 1 - 0.7 / (1 + 3.6 * len(places))  # the legend and the title's share of the height
+        fig.suptitle("GEMM: " + (header[0] if header else ""), fontsize=8, y=top + 0.2 * (1 - top))
+        fig.tight_layout(rect=(0, 0, 1, top))
         fig.savefig(sys.argv[3], dpi=120)
 
 

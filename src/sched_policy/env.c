@@ -47,7 +47,7 @@ void pl_settings_from_env(struct pl_settings *s)
 	s->verbose = (int)env_long("PARALIA_VERBOSE", 0, 0, 2);
 	s->writeback = (int)env_long("PARALIA_WRITEBACK", 1, 0, 1);
 	s->slow_ratio = env_double("PARALIA_SLOW_RATIO", 20, 0);
-	s->pop_ready = (int)env_long("PARALIA_POP_READY", 0, 0, 2);
+	s->pop_ready = (int)env_long("PARALIA_POP_READY", PL_POP_SHORTER, 0, 2);
 	const char *d = getenv("PARALIA_DEVICES");
 	s->devices[0] = '\0';
 	if (d) {

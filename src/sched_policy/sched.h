@@ -30,11 +30,11 @@ struct pl_settings {
 	double slow_ratio;  /* PARALIA_SLOW_RATIO: a worker class this many times slower than the best
 	                     * class for a task gets none of it (default 20; 0 = never exclude) */
 	int pop_ready;      /* PARALIA_POP_READY: when every task of the queue's head priority in the
-	                     * window waits for copies, 1 = a lower-priority one whose inputs are all
-	                     * there runs first, 2 = only if its kernel is no longer than the head's
-	                     * missing copies (pl_queue_pop's PL_POP_*; only while copies are requested
-	                     * ahead: PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH on); 0 = priority first
-	                     * (default) */
+	                     * window waits for copies, 2 = a lower-priority one whose inputs are all
+	                     * there runs first if its kernel is no longer than the head's missing
+	                     * copies (default), 1 = whatever its length, 0 = none: priority first
+	                     * (pl_queue_pop's PL_POP_*; only while copies are requested ahead:
+	                     * PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH on) */
 	char devices[256];  /* PARALIA_DEVICES: comma list of worker names/classes, "" = all */
 };
 /* Reads the environment; bad values print one line naming the variable and keep the default. */
