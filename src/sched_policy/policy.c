@@ -376,39 +376,27 @@ static int paralia_push_task(struct starpu_task *task)
 	return 0;
 }
 
-/* Copies a task still waits for: its inputs not yet valid on the popping worker's node. Counted
- * in copies, not bytes: the queue is in the order the copies were requested, so a task whose one
- * missing tile is smaller than the head's does not get it sooner; it gets it later, and taking it
- * first makes the worker fetch it ahead of the head's (16384^3 with A and B on one H200 and C on
- * the host, tile 6144: the 4096 x 4096 corner tile went first and the first kernel started after
- * three C tiles' copies, 14.2 ms, not one; bench/results/gemm-ahead-2026-11-26c.md). */
-double pl_missing_copies(void *t, void *arg)
+/* The microseconds one missing copy of h into node takes, at the rate of the fastest link into
+ * the node from a node holding h valid (the link map's, as the queue's keys were priced). */
+static double copy_in_us(starpu_data_handle_t h, int node)
 {
-	struct starpu_task *task = t;
-	int node = *(int *)arg;
-	double m = 0;
-	unsigned nb = STARPU_TASK_GET_NBUFFERS(task);
-	for (unsigned j = 0; j < nb; j++) {
-		enum starpu_data_access_mode mode = STARPU_TASK_GET_MODE(task, j);
-		if (!(mode & STARPU_R))
+	double inv = 0; /* us per byte of the fastest source's link */
+	for (int s = 0; s < pl_g.nnodes; s++) {
+		int here = 0;
+		if (s == node || !(pl_g.L.own_inv[s][node] > 0))
 			continue;
-		starpu_data_handle_t h = STARPU_TASK_GET_HANDLE(task, j);
-		int valid = 0;
-		starpu_data_query_status2(h, node, NULL, &valid, NULL, NULL);
-		m += !valid;
+		starpu_data_query_status2(h, s, NULL, &here, NULL, NULL);
+		if (here && (inv == 0 || pl_g.L.own_inv[s][node] < inv))
+			inv = pl_g.L.own_inv[s][node];
 	}
-	return m;
+	return (double)starpu_data_get_size(h) * inv;
 }
 
-/* How long the copies pl_missing_copies counts take: each at the rate of the fastest link into
- * the node from a node holding the data valid (the link map's, as the queue's keys were priced),
- * one after another on the node's inbound link. Read at pop, from what is missing now: the arrival
- * predicted at push (the queue's key) is already past when copies run slower beside kernels. */
-double pl_missing_copy_us(void *t, void *arg)
+/* A task's inputs not yet valid on memory node `node`: how many, and, when us is not NULL, how
+ * long their copies take one after another on the node's inbound link (copy_in_us each). */
+static int missing_inputs(struct starpu_task *task, int node, double *us)
 {
-	struct starpu_task *task = t;
-	int node = *(int *)arg;
-	double us = 0;
+	int m = 0;
 	unsigned nb = STARPU_TASK_GET_NBUFFERS(task);
 	for (unsigned j = 0; j < nb; j++) {
 		if (!(STARPU_TASK_GET_MODE(task, j) & STARPU_R))
@@ -418,17 +406,31 @@ double pl_missing_copy_us(void *t, void *arg)
 		starpu_data_query_status2(h, node, NULL, &valid, NULL, NULL);
 		if (valid)
 			continue;
-		double inv = 0; /* us per byte of the fastest source's link */
-		for (int s = 0; s < pl_g.nnodes; s++) {
-			int here = 0;
-			if (s == node || !(pl_g.L.own_inv[s][node] > 0))
-				continue;
-			starpu_data_query_status2(h, s, NULL, &here, NULL, NULL);
-			if (here && (inv == 0 || pl_g.L.own_inv[s][node] < inv))
-				inv = pl_g.L.own_inv[s][node];
-		}
-		us += (double)starpu_data_get_size(h) * inv;
+		m++;
+		if (us)
+			*us += copy_in_us(h, node);
 	}
+	return m;
+}
+
+/* Copies a task still waits for: its inputs not yet valid on the popping worker's node. Counted
+ * in copies, not bytes: the queue is in the order the copies were requested, so a task whose one
+ * missing tile is smaller than the head's does not get it sooner; it gets it later, and taking it
+ * first makes the worker fetch it ahead of the head's (16384^3 with A and B on one H200 and C on
+ * the host, tile 6144: the 4096 x 4096 corner tile went first and the first kernel started after
+ * three C tiles' copies, 14.2 ms, not one; bench/results/gemm-ahead-2026-11-26c.md). */
+double pl_missing_copies(void *t, void *arg)
+{
+	return missing_inputs(t, *(int *)arg, NULL);
+}
+
+/* How long those copies take (PARALIA_POP_READY=2 compares a lower-priority kernel with it). Read
+ * at pop, from what is missing now: the arrival predicted at push (the queue's key) is already
+ * past when copies run slower beside kernels. */
+double pl_missing_copy_us(void *t, void *arg)
+{
+	double us = 0;
+	missing_inputs(t, *(int *)arg, &us);
 	return us;
 }
 
