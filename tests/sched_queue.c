@@ -4,8 +4,7 @@
  * first), FIFO among equals; pop prefers, within the head's priority and a small window, the
  * task whose inputs are already there, and with ready_below (PARALIA_POP_READY=1) one of a lower
  * priority whose inputs are there where the head's all wait (=2: only one whose kernel is no
- * longer than the head's missing copies); removal from the middle keeps the
- * list whole.
+ * longer than the head's missing copies); removal from the middle keeps the list whole.
  */
 #include "tests/testing.h"
 #include "sched_policy/sched.h"

@@ -35,7 +35,7 @@ struct pl_wstate {
 	char name[16];      /* "cpu3", "cuda0" */
 	long tasks;
 	long popped_below;  /* tasks of a lower priority popped before the queue's head
-	                     * (PARALIA_POP_READY=1) */
+	                     * (PARALIA_POP_READY) */
 	double busy_us, last_start, first_start;
 };
 

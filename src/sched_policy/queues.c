@@ -74,14 +74,21 @@ struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
 			}
 		}
 		/* below it, where all of those wait: the first whose inputs are all there (and, with
-		 * PL_POP_SHORTER, whose kernel is no longer than the copies the head still waits for) */
-		double wait_us = below == PL_POP_SHORTER && best_missing > 0 && copy_us
-		                 ? copy_us(best->task, arg) : 0;
-		for (; below && best_missing > 0 && e != &q->head && seen < window; e = e->next, seen++)
-			if (!(missing(e->task, arg) > 0) && (below == PL_POP_READY || e->len_us <= wait_us)) {
+		 * PL_POP_SHORTER, whose kernel is no longer than the copies the head still waits for:
+		 * read once, when a task below is first weighed, and before its own inputs are asked) */
+		double wait_us = -1;
+		for (; below && best_missing > 0 && e != &q->head && seen < window; e = e->next, seen++) {
+			if (below == PL_POP_SHORTER) {
+				if (wait_us < 0)
+					wait_us = copy_us ? copy_us(best->task, arg) : 0;
+				if (!(e->len_us <= wait_us))
+					continue;
+			}
+			if (!(missing(e->task, arg) > 0)) {
 				best = e;
 				break;
 			}
+		}
 	}
 	pl_queue_remove(q, best);
 	return best;
