@@ -8,10 +8,13 @@
  *   ours    "devices" names this machine's models (lm_device_models): the table's rates, silently;
  *   theirs  it names others: not the table's, and one line naming the file and both lists;
  *   none    no "devices" line (by hand, or older): the table's, as before.
+ * The policy reads the same table's GPU rates for its kernel times (pm_gpu_table, policy.c): in
+ * the first and third cases, not in the second; and never with PARALIA_KERNEL_TABLE=0 ("ours, off").
  * And, read directly: a devices line longer than the readers' old 256-byte lines (eight long GPU
  * names) neither breaks the table nor is cut short.
  */
 #include "perfmodel/plan.h"
+#include "sched_policy/policy.h" /* pl_g.gpu_table */
 #include "tests/testing.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,12 +49,16 @@ static int child(const char *which)
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return 99;
-	if (!strcmp(which, "ours"))
+	int off = !strcmp(which, "ours, off");
+	if (off)
+		setenv("PARALIA_KERNEL_TABLE", "0", 1);
+	if (!strncmp(which, "ours", 4))
 		fprintf(f, "devices %s\n", models);
 	else if (!strcmp(which, "theirs"))
 		fprintf(f, "devices NVIDIA Imaginary GPU\n");
 	for (int t = 64; t <= 16384; t *= 2)
 		fprintf(f, "cpu d %d 20.0\ncpu s %d 40.0\n", t, t);
+	fprintf(f, "gpu d 2048 50000\ngpu s 2048 40000\n");
 	fclose(f);
 
 	char name[64];
@@ -60,15 +67,21 @@ static int child(const char *which)
 	const char *rates = "";
 	int ret = t_capture_stderr(query, &rates, said, sizeof said);
 	int used = !strcmp(rates, "kernel table"), warned = strstr(said, "not used") != NULL;
+	struct starpu_sched_policy *pol = starpu_sched_get_sched_policy();
+	int policy = pol && pol->policy_name && !strcmp(pol->policy_name, "paralia");
 	if (!strcmp(which, "theirs")) {
 		t_check(ret == 0 && !used, "a table of other GPU models is not used (rates: %s)", rates);
 		/* once (other lines may come: a fresh GPU machine measures its link map) */
 		t_check(count(said, "was measured on") == 1 && strstr(said, path) &&
 		        strstr(said, "Imaginary") && strstr(said, models),
 		        "one line names the file, its models and ours: %s", said);
+		t_check(!policy || !pl_g.gpu_table, "nor by the policy");
 	} else {
 		t_check(ret == 0 && used, "the table is used (rates: %s)", rates);
 		t_check(!warned, "nothing said about it (%s)", said);
+		t_check(!policy || (pl_g.gpu_table == !off && (off || pl_g.gpu_rates.gflops[1][0] == 50000)),
+		        "the policy %s its GPU rates (gpu_table %d)", off ? "does not read" : "reads",
+		        pl_g.gpu_table);
 	}
 	return t_end();
 }
@@ -108,8 +121,8 @@ int main(int argc, char **argv)
 	long_line(tmp);
 	setenv("STARPU_NCUDA", "0", 1); /* CPU workers alone: the time is the table's CPU rates' */
 	int fail = 0, skipped = 0;
-	const char *cases[] = { "ours", "theirs", "none" };
-	for (int c = 0; c < 3 && !skipped; c++) {
+	const char *cases[] = { "ours", "theirs", "none", "ours, off" };
+	for (int c = 0; c < 4 && !skipped; c++) {
 		fflush(stdout);
 		pid_t pid = fork();
 		if (pid == 0) {

@@ -174,6 +174,9 @@ TESTS += tests/blas_panels
 check_PROGRAMS += tests/sched_pop
 tests_sched_pop_SOURCES = tests/sched_pop.c $(TESTING_SOURCES)
 TESTS += tests/sched_pop
+check_PROGRAMS += tests/sched_kernel_table
+tests_sched_kernel_table_SOURCES = tests/sched_kernel_table.c $(TESTING_SOURCES)
+TESTS += tests/sched_kernel_table
 
 # The policy's StarPU side (prefetches, relays) over four memory nodes of a synthetic NUMA topology.
 EXTRA_DIST += tests/sched_numa.sh

@@ -89,9 +89,9 @@ int main(void)
 	long nsent = 0, skip;
 	double secs;
 	if (!sum || sscanf(sum, "paralia: summary: %ld tasks in %lf s; %ld relays issued, %ld dropped; "
-	                   "%ld worker-class exclusions; %ld kernel estimates without a calibrated "
-	                   "model; %ld results sent home early", &skip, &secs, &skip, &skip, &skip,
-	                   &skip, &nsent) != 7)
+	                   "%ld worker-class exclusions; %ld kernel estimates from the kernel table, "
+	                   "%ld without a calibrated model; %ld results sent home early", &skip, &secs,
+	                   &skip, &skip, &skip, &skip, &skip, &nsent) != 8)
 		nsent = 0;
 	t_check(nsent > 0, "the policy sent results home early (%ld)", nsent);
 	return t_summary();

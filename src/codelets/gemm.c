@@ -51,6 +51,20 @@ struct starpu_codelet CL(gemm) = {
 	.model = &LOCAL(gemm_model),
 };
 
+/* The product a task of this codelet computes: C's rows and columns, and the depth from A, which
+ * is m x k or, transposed, k x m (both read k alike where m == k). For the policy's kernel times
+ * from the kernel table (sched_policy/candidates.c). 0: a task of another codelet. */
+int LOCAL(pl_gemm_shape)(const struct starpu_task *t, int *m, int *n, int *k)
+{
+	if (t->cl != &CL(gemm) || t->nbuffers != 3)
+		return 0;
+	starpu_data_handle_t A = STARPU_TASK_GET_HANDLE(t, 0), C = STARPU_TASK_GET_HANDLE(t, 2);
+	*m = pl_rows(C);
+	*n = pl_cols(C);
+	*k = pl_rows(A) == *m ? pl_cols(A) : pl_rows(A);
+	return 1;
+}
+
 int TASK(gemm)(paralia_trans_t transA, paralia_trans_t transB, real_t alpha,
                starpu_data_handle_t A, starpu_data_handle_t B, real_t beta,
                starpu_data_handle_t C, const struct paralia_task_opts *opts)

@@ -174,26 +174,12 @@ static void tiling_of(const struct pm_problem *p, int T, int R, struct tiling *t
 		}
 }
 
-/* Time (us) of one product of an mi x kd tile of op(A) and a kd x nj tile of op(B) at rates r, in
- * tiles of T columns: a tall one (mi > T) as mi / T products of T rows. The kernel table measures
- * square products; read at a tall product's volume (pm_tile_us: the rate at its cube root) the
- * rate of a narrow one was far above what it ran at (one H100, 8192^3 from the host in tiles of
- * 8192 x 512: 256 products of 8192 x 512 x 512 at 49 TFLOP/s, 512's cube at 14; predicted 33.6 ms,
- * measured 48.5-51.0; bench/results/gemm-tall-2026-11-26o.md), while a tall tile of 2048 columns
- * runs no slower than 2048's cube. */
-static double product_us(const struct pm_rates *r, int dbl, double mi, double nj, double kd, int T)
-{
-	if (mi <= T)
-		return pm_tile_us(r, dbl, (int)mi, (int)nj, (int)kd);
-	return mi / T * pm_tile_us(r, dbl, T, (int)nj, (int)kd);
-}
-
 /* Time (us) of one C tile's chain over k on one worker of device d, for a C tile of mi x nj. */
 static double chain_us(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t,
                        int mi, int nj)
 {
-	double us = (double)(t->Kt - 1) * product_us(&d->rates, p->dbl, mi, nj, t->T, t->T) +
-	            product_us(&d->rates, p->dbl, mi, nj, t->kr, t->T) + (double)t->Kt * PM_TASK_US;
+	double us = (double)(t->Kt - 1) * pm_product_us(&d->rates, p->dbl, mi, nj, t->T, t->T) +
+	            pm_product_us(&d->rates, p->dbl, mi, nj, t->kr, t->T) + (double)t->Kt * PM_TASK_US;
 	/* trmm/trsm: the triangular A halves each chain on average. */
 	if (p->routine == 't' || p->routine == 'r')
 		us *= 0.5 + 0.5 / (double)t->Kt;
@@ -855,7 +841,7 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	 * with C read late a geadd per tile: two tiles read and one written through its memory
 	 * (none when C is added at home) */
 	double geadd = late && !home ? PM_TASK_US + 3 * tm * tn * el / (PM_DEVICE_COPY_GBS * 1e3) : 0;
-	/* (a tall tile's products as square ones: product_us) */
+	/* (a tall tile's products as square ones: pm_product_us) */
 	double comp = pm_capped_us(&d->rates, p->dbl, T, ld->finish) + fmax(0, n) * geadd, tdev = comp;
 	double bytes_in = f->A[i] + f->B[i] + f->Cin[i];
 	*comp_us = comp;
@@ -871,8 +857,8 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 		b_tile = (double)rows_of(p, 1) * ((p->trans & 2) ? tk : tn) * el;
 	double first = (f->A[i] > 0 ? a_tile : 0) + (f->B[i] > 0 ? b_tile : 0) +
 	               (f->Cin[i] > 0 && !late ? tm * tn * el : 0);
-	double whole = product_us(&d->rates, p->dbl, tm, tn, tk, T) + PM_TASK_US;
-	double last = product_us(&d->rates, p->dbl, tm, tn, t->kr, T) + PM_TASK_US;
+	double whole = pm_product_us(&d->rates, p->dbl, tm, tn, tk, T) + PM_TASK_US;
+	double last = pm_product_us(&d->rates, p->dbl, tm, tn, t->kr, T) + PM_TASK_US;
 	int cross = 0; /* A or B crosses to some device of the call: gemm keeps its blocks */
 	for (int x = 0; x < PM_MAX_DEVS; x++)
 		cross |= f->A[x] + f->B[x] > 0;
@@ -1063,7 +1049,7 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 static double round_loss(const struct pm_layer *L, int64_t rows, int64_t cols, int h, int w,
                          int k0, int k1)
 {
-	double first = product_us(&L->rates, L->dbl, h, w, k0, L->T);
+	double first = pm_product_us(&L->rates, L->dbl, h, w, k0, L->T);
 	double round = (h * L->a_us + w * L->b_us) * k1 + first;
 	double copies = ((double)rows * L->a_us + (double)cols * L->b_us) * k1;
 	double products = first * ((double)rows * (double)cols) / ((double)h * w);
@@ -1189,7 +1175,7 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
 	const int *std;
 	int nstd = pm_tile_candidates(&std), found = 0, T = e->T;
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
-	/* product_us prices a tall product as square ones of T: fair where T's square kernel runs
+	/* pm_product_us prices a tall product as square ones of T: fair where T's square kernel runs
 	 * near the device's best rate, not where launches dominate it (512's cube at 14 TFLOP/s, an
 	 * 8192 x 512 x 512 product ~4x faster on one H100) */
 	double top = 0;

@@ -92,6 +92,20 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)
 	return 2.0 * m * n * k / (pm_rate_gflops(r, dbl, m, n, k) * 1e3);
 }
 
+/* Time (us) of one product of an mi x kd tile of op(A) and a kd x nj tile of op(B) at rates r, in
+ * tiles of T columns: a tall one (mi > T) as mi / T products of T rows. The kernel table measures
+ * square products; read at a tall product's volume (pm_tile_us: the rate at its cube root) the
+ * rate of a narrow one was far above what it ran at (one H100, 8192^3 from the host in tiles of
+ * 8192 x 512: 256 products of 8192 x 512 x 512 at 49 TFLOP/s, 512's cube at 14; predicted 33.6 ms,
+ * measured 48.5-51.0; bench/results/gemm-tall-2026-11-26o.md), while a tall tile of 2048 columns
+ * runs no slower than 2048's cube. */
+double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, double kd, int T)
+{
+	if (mi <= T)
+		return pm_tile_us(r, dbl, (int)mi, (int)nj, (int)kd);
+	return mi / T * pm_tile_us(r, dbl, T, (int)nj, (int)kd);
+}
+
 /* The power cap at tile T (pm_capped_us): how much slower products run once it engaged and once
  * they settled (slow1, slow2; 1: no cap there), and after how long each took over (a1, a2: us from
  * rest). All linear in log2(T) over the table's sizes and clamped beyond them (no envelope: a

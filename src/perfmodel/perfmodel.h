@@ -199,6 +199,9 @@ void pm_rates_default(struct pm_rates *r, enum pm_dev_kind kind);
 double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* Microseconds for one m x n x k tile product on one worker. */
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
+/* Microseconds for the product of an mi x kd tile of op(A) and a kd x nj tile of op(B) in tiles of
+ * T columns: a tall one (mi > T) as mi / T products of T rows, the square kernel's rate. */
+double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, double kd, int T);
 /* How long `us` of T x T products (at the rates of pm_tile_us) take on a device under its power
  * cap, in a call that follows one like it (calls run back to back, in a program's loop as in a
  * benchmark's repetitions): the GPU has been computing for `us` already when they start, and runs

@@ -145,6 +145,17 @@ static void device_rates(struct pm_device *d, const char *path, int fits)
 		pm_rates_default(&d->rates, d->kind);
 }
 
+int pm_gpu_table(struct pm_rates *r)
+{
+	char path[512], err[600];
+	pm_kernel_table_path(path, sizeof path);
+	struct pm_rates t;
+	if (!table_fits_machine(path) || pm_rates_load(&t, path, "gpu", err, sizeof err) != 1)
+		return 0;
+	*r = t;
+	return 1;
+}
+
 static void enumerate_devices(void)
 {
 	machine_ndev = 0;

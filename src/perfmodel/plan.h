@@ -77,6 +77,10 @@ static inline int pm_plan_fetch_ahead(const struct pm_plan *p, int64_t rows, int
 }
 /* This machine's kernel table: $PARALIA_HOME (else ~/.paralia) + /kernels-<host>.txt. */
 void pm_kernel_table_path(char *out, size_t len);
+/* This machine's kernel table's GPU rates into r, when the table exists, names this machine's GPU
+ * models and has GPU lines: returns 1; else 0 and r untouched. Never StarPU's history nor the
+ * defaults: for readers that trust only a calibration (the policy's kernel times, candidates.c). */
+int pm_gpu_table(struct pm_rates *r);
 /* Number of cached plans (tests: repeated calls reuse one). */
 int pm_plan_cache_count(void);
 /* Forgets every plan and the machine model (paralia_shutdown; StarPU is idle then). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Push, step 1: the workers of a task's context that may run it, and each worker class's kernel
- * time for it (StarPU's calibrated model, or an estimate from the flops while it calibrates),
+ * time for it (for paralia's gemm on a GPU the kernel table, else StarPU's calibrated model, or an
+ * estimate from the flops while it calibrates),
  * after device selection (a class far slower than the best gets none of the task, and its
  * workers leave the list: the later steps walk only those that can run it).
  */
@@ -28,13 +29,36 @@ static double fallback_time(struct starpu_task *task, int w, unsigned ctx)
 	return PL_DEFAULT_TASK_US / (sp > 0 ? sp : 1);
 }
 
+double pl_table_kernel_us(const struct starpu_task *task, enum starpu_worker_archtype type)
+{
+	int m, n, k, dbl;
+	if (!pl_g.gpu_table || type != STARPU_CUDA_WORKER)
+		return NAN;
+	if (pl_gemm_shape_d(task, &m, &n, &k))
+		dbl = 1;
+	else if (pl_gemm_shape_s(task, &m, &n, &k))
+		dbl = 0;
+	else
+		return NAN;
+	return pm_product_us(&pl_g.gpu_rates, dbl, m, n, k, n > k ? n : k);
+}
+
 /* Kernel time of the task on worker w (which can run it with implementation impl), in us; *fb gets
- * the fallback estimate, and the result is the model's when it has one (*measured = 1). */
+ * the fallback estimate, and the result is the kernel table's or the model's when either has one
+ * (*measured = 1).
+ * The kernel table first for paralia's gemm on a GPU: StarPU times an asynchronous CUDA task on
+ * the CPU's clock, and a task queued behind another starts its clock only once the driver has
+ * finished the one before (StarPU 1.4.10, driver_cuda.c), so its history takes samples too
+ * short: one H200's took 61 us for a 2.26 ms product of 4096^3 (bench/results/gemm-2026-11-27t.md).
+ * The table times each kernel with CUDA events, and it is what the autotuner planned the call
+ * with. */
 static double kernel_time(struct starpu_task *task, int w, unsigned ctx, unsigned impl,
                           double *fb, int *measured)
 {
-	double t = NAN;
-	if (task->cl && task->cl->model)
+	double t = pl_table_kernel_us(task, starpu_worker_get_type(w));
+	if (!isnan(t))
+		__atomic_add_fetch(&pl_g.ntable_kernel, 1, __ATOMIC_RELAXED);
+	else if (task->cl && task->cl->model)
 		t = starpu_task_worker_expected_length(task, w, ctx, impl);
 	*fb = fallback_time(task, w, ctx);
 	*measured = t >= 0 && !isinf(t);

@@ -14,6 +14,7 @@
  */
 #include "config.h"
 #include "sched_policy/policy.h"
+#include "perfmodel/plan.h"
 #include <paralia_sched.h>
 #include <limits.h>
 #include <math.h>
@@ -70,6 +71,17 @@ static void open_linkmap(void)
 	pl_links_init(&pl_g.L, &db);
 }
 
+/* The GPU kernel times the push trusts before StarPU's history (candidates.c's kernel_time). Not
+ * under SimGrid: there StarPU's history is what the simulated kernels run for. */
+static void open_kernel_table(void)
+{
+#ifdef PARALIA_SIMULATION
+	pl_g.gpu_table = 0;
+#else
+	pl_g.gpu_table = pl_g.set.kernel_table && pm_gpu_table(&pl_g.gpu_rates);
+#endif
+}
+
 static void global_init(void)
 {
 	/* A later starpu_init in the same process may bring other workers under the same ids. */
@@ -81,7 +93,8 @@ static void global_init(void)
 	open_linkmap();
 	pl_g.t0 = starpu_timing_now();
 	pl_g.ntasks = pl_g.nexcluded = pl_g.nrelays_issued = pl_g.nrelays_dropped = 0;
-	pl_g.nfallback_kernel = pl_g.nwritebacks = 0;
+	pl_g.nfallback_kernel = pl_g.nwritebacks = pl_g.ntable_kernel = 0;
+	open_kernel_table();
 	pl_g.nrelay = 0;
 	pl_g.prio_lo = INT_MAX;
 	pl_g.prio_hi = INT_MIN;

@@ -15,6 +15,7 @@
 #include <starpu.h>
 #include <starpu_scheduler.h>
 #include "sched_policy/sched.h"
+#include "perfmodel/perfmodel.h"
 
 /* What the policy remembers of a data handle: the planned arrival of copies still on their way.
  * A direct-mapped table keyed by the handle's address: a collision or a reused address only
@@ -88,6 +89,9 @@ struct pl_global {
 	int no_links;               /* the link map knows no link: plain prefetches */
 	double t0;
 	long ntasks, nexcluded, nrelays_issued, nrelays_dropped, nfallback_kernel;
+	long ntable_kernel;         /* kernel times read from the kernel table (candidates.c) */
+	int gpu_table;              /* gpu_rates holds this machine's kernel table (PARALIA_KERNEL_TABLE) */
+	struct pm_rates gpu_rates;
 	long nwritebacks;           /* results sent home early (writeback.c) */
 	int warned_devices;
 	int prio_lo, prio_hi;       /* range of task priorities pushed so far */
@@ -114,6 +118,14 @@ struct pl_hrec *pl_hrec(starpu_data_handle_t h, int create);
  * one, or StarPU's assertion) and kernel_us per class (-1: excluded), those of excluded classes
  * dropped (pl_runnable); returns how many. */
 int pl_candidates(struct starpu_task *task, unsigned ctx, struct pl_cand *cand, double *kernel_us);
+/* The kernel time (us) of a task of paralia's gemm codelet on a worker of type `type` from the
+ * kernel table (pl_g.gpu_rates), NAN where the table does not serve: no table fits this machine
+ * or PARALIA_KERNEL_TABLE=0, not a CUDA worker, another codelet. */
+double pl_table_kernel_us(const struct starpu_task *task, enum starpu_worker_archtype type);
+/* codelets/gemm.c: the m x n x k product of a task of paralia_cl_sgemm / paralia_cl_dgemm; 0 for
+ * a task of another codelet. */
+int pl_gemm_shape_s(const struct starpu_task *t, int *m, int *n, int *k);
+int pl_gemm_shape_d(const struct starpu_task *t, int *m, int *n, int *k);
 /* What identifies a task in the policy's bookkeeping: its address, alive from push until it has
  * run. Not starpu_task_get_job_id: StarPU numbers jobs only in debug and FxT builds, every job
  * id is 0 otherwise. */

@@ -21,9 +21,11 @@ void pl_verbose_start(void)
 		starpu_bus_get_profiling_info(b, &info); /* resets the counters */
 	}
 	fprintf(stderr, "paralia: policy on, link map %s (%d nodes), relays %s, max hops %d, "
-	        "lookahead %d, devices %s\n", pl_g.db_from_file ? "from file" : "from StarPU's bus model",
-	        pl_g.nnodes, pl_g.set.route ? "on" : "off", pl_g.set.max_hops, pl_g.set.lookahead,
-	        pl_g.set.devices[0] ? pl_g.set.devices : "all");
+	        "lookahead %d, devices %s, gemm on GPUs timed by %s\n",
+	        pl_g.db_from_file ? "from file" : "from StarPU's bus model", pl_g.nnodes,
+	        pl_g.set.route ? "on" : "off", pl_g.set.max_hops, pl_g.set.lookahead,
+	        pl_g.set.devices[0] ? pl_g.set.devices : "all",
+	        pl_g.gpu_table ? "the kernel table" : "StarPU's history");
 }
 
 static const char *node_name(int n, char *buf, size_t len)
@@ -76,10 +78,10 @@ void pl_verbose_summary(void)
 {
 	double now = starpu_timing_now(), el = now - pl_g.t0;
 	fprintf(stderr, "paralia: summary: %ld tasks in %.3f s; %ld relays issued, %ld dropped; "
-	        "%ld worker-class exclusions; %ld kernel estimates without a calibrated model; "
-	        "%ld results sent home early\n",
+	        "%ld worker-class exclusions; %ld kernel estimates from the kernel table, %ld without "
+	        "a calibrated model; %ld results sent home early\n",
 	        pl_g.ntasks, el * 1e-6, pl_g.nrelays_issued, pl_g.nrelays_dropped, pl_g.nexcluded,
-	        pl_g.nfallback_kernel, pl_g.nwritebacks);
+	        pl_g.ntable_kernel, pl_g.nfallback_kernel, pl_g.nwritebacks);
 	for (int w = 0; w < STARPU_NMAXWORKERS; w++) {
 		struct pl_wstate *ws = &pl_g.w[w];
 		if (!ws->used)
