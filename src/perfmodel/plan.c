@@ -103,11 +103,13 @@ void pm_kernel_table_path(char *out, size_t len)
 
 /* Whether the kernel table at path was measured on this machine's GPU models. A table names them
  * (pm_table_devices); the file's name holds only the host's, which containers share: one H200's
- * table read on an H100 gave that machine the H200's rates without a word. Said once. */
-static int table_fits_machine(const char *path)
+ * table read on an H100 gave that machine the H200's rates without a word. Said once, by the
+ * autotuner (say); the policy, which reads it at StarPU's start, says which times it uses only
+ * under PARALIA_VERBOSE. */
+static int table_fits_machine(const char *path, int say)
 {
 #ifdef PARALIA_SIMULATION
-	(void)path;
+	(void)path, (void)say;
 	return 1; /* a simulated machine is what its files say */
 #else
 	static int warned;
@@ -117,7 +119,7 @@ static int table_fits_machine(const char *path)
 	lm_device_models(ours, sizeof ours);
 	if (!strcmp(theirs, ours))
 		return 1;
-	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+	if (say && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 		fprintf(stderr, "paralia: %s was measured on %s; this machine has %s: not used (run "
 		        "paralia-kernels to measure this one, or delete the file's devices line)\n", path,
 		        theirs, ours);
@@ -150,7 +152,7 @@ int pm_gpu_table(struct pm_rates *r)
 	char path[512], err[600];
 	pm_kernel_table_path(path, sizeof path);
 	struct pm_rates t;
-	if (!table_fits_machine(path) || pm_rates_load(&t, path, "gpu", err, sizeof err) != 1)
+	if (!table_fits_machine(path, 0) || pm_rates_load(&t, path, "gpu", err, sizeof err) != 1)
 		return 0;
 	*r = t;
 	return 1;
@@ -193,7 +195,7 @@ static void enumerate_devices(void)
 	}
 	char path[512];
 	pm_kernel_table_path(path, sizeof path);
-	int fits = table_fits_machine(path);
+	int fits = table_fits_machine(path, 1);
 	for (int d = 0; d < machine_ndev; d++)
 		device_rates(&machine_dev[d], path, fits);
 }
