@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The policy times paralia's gemm tasks on a GPU from the kernel table (pl_table_kernel_us,
- * src/sched_policy/candidates.c), not from StarPU's history, which takes samples far too short for
- * queued asynchronous CUDA tasks (one H200: 61 us for a 2.26 ms product). The task's product is
- * read from its handles: C's rows and columns and A's other side, whether A is transposed or not;
- * a tall tile (C and A of more rows than the tile's columns) as the autotuner prices it, square
- * products of its columns (pm_product_us). The table serves only CUDA workers and the gemm
- * codelets (FP64 and FP32 at their own rates): another codelet, a CPU worker, or no table
- * (PARALIA_KERNEL_TABLE=0, or none fitting this machine) leaves the time to StarPU's model. Runs on
- * CPU workers: the tasks are built, never submitted; the rates are set here.
+ * While StarPU's history has no calibrated time for a gemm task on a GPU (fewer than 10 samples of
+ * its shape), the policy times it from the kernel table (pl_table_kernel_us,
+ * src/sched_policy/candidates.c) rather than at 20 TFLOP/s. The task's product is read from its
+ * handles: C's rows and columns and A's other side, whether A is transposed or not; a tall tile
+ * (C and A of more rows than the tile's columns) as the autotuner prices it, square products of
+ * its columns (pm_product_us). The table serves only CUDA workers and the gemm codelets (FP64 and
+ * FP32 at their own rates): another codelet, a CPU worker, or no table (PARALIA_KERNEL_TABLE=0, or
+ * none fitting this machine) leaves the flops estimate. Runs on CPU workers: the tasks are built,
+ * never submitted; the rates are set here.
  */
 #include "tests/testing.h"
 #include "sched_policy/policy.h"
@@ -80,10 +80,10 @@ int main(void)
 
 	/* not the table's: a CPU worker, another codelet, no table */
 	struct starpu_task *other = product(&paralia_cl_dsyr2k, 8, 300, 200, 300, 200, 300, 300);
-	t_check(isnan(pl_table_kernel_us(d, STARPU_CPU_WORKER)), "a CPU worker: StarPU's model");
-	t_check(isnan(pl_table_kernel_us(other, gpu)), "another codelet (syr2k): StarPU's model");
+	t_check(isnan(pl_table_kernel_us(d, STARPU_CPU_WORKER)), "a CPU worker: not the table");
+	t_check(isnan(pl_table_kernel_us(other, gpu)), "another codelet (syr2k): not the table");
 	pl_g.gpu_table = 0;
-	t_check(isnan(pl_table_kernel_us(d, gpu)), "no table: StarPU's model");
+	t_check(isnan(pl_table_kernel_us(d, gpu)), "no table: not the table");
 
 	pl_g.gpu_rates = kept;
 	pl_g.gpu_table = had;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Push, step 1: the workers of a task's context that may run it, and each worker class's kernel
- * time for it (for paralia's gemm on a GPU the kernel table, else StarPU's calibrated model, or an
- * estimate from the flops while it calibrates),
+ * time for it (StarPU's calibrated model; while it calibrates, for paralia's gemm on a GPU the
+ * kernel table, else an estimate from the flops),
  * after device selection (a class far slower than the best gets none of the task, and its
  * workers leave the list: the later steps walk only those that can run it).
  */
@@ -44,22 +44,25 @@ double pl_table_kernel_us(const struct starpu_task *task, enum starpu_worker_arc
 }
 
 /* Kernel time of the task on worker w (which can run it with implementation impl), in us; *fb gets
- * the fallback estimate, and the result is the kernel table's or the model's when either has one
- * (*measured = 1).
- * The kernel table first for paralia's gemm on a GPU: StarPU times an asynchronous CUDA task on
- * the CPU's clock, and a task queued behind another starts its clock only once the driver has
- * finished the one before (StarPU 1.4.10, driver_cuda.c), so its history takes samples too
- * short: one H200's took 61 us for a 2.26 ms product of 4096^3 (bench/results/gemm-2026-11-27t.md).
- * The table times each kernel with CUDA events, and it is what the autotuner planned the call
- * with. */
+ * the fallback estimate, and the result is StarPU's model's or, where it has none yet, the kernel
+ * table's (*measured = 1).
+ * StarPU's history first: it times this program's tasks as they run, and the table, square
+ * kernels from rest interpolated at a product's cube root, read edge products 14-23% short and
+ * full tiles 7% short of it under the power cap (one H200, FP64 27000x9500x14500 at tile 4096,
+ * 8-395 samples each; bench/results/gemm-2026-11-27u.md). The table before the flops estimate:
+ * until StarPU has 10 samples of a shape, the estimate priced a 2.3 ms product of 4096^3 at
+ * 6.9 ms (20 TFLOP/s). */
 static double kernel_time(struct starpu_task *task, int w, unsigned ctx, unsigned impl,
                           double *fb, int *measured)
 {
-	double t = pl_table_kernel_us(task, starpu_worker_get_type(w));
-	if (!isnan(t))
-		__atomic_add_fetch(&pl_g.ntable_kernel, 1, __ATOMIC_RELAXED);
-	else if (task->cl && task->cl->model)
+	double t = NAN;
+	if (task->cl && task->cl->model)
 		t = starpu_task_worker_expected_length(task, w, ctx, impl);
+	if (!(t >= 0 && !isinf(t))) {
+		t = pl_table_kernel_us(task, starpu_worker_get_type(w));
+		if (!isnan(t))
+			__atomic_add_fetch(&pl_g.ntable_kernel, 1, __ATOMIC_RELAXED);
+	}
 	*fb = fallback_time(task, w, ctx);
 	*measured = t >= 0 && !isinf(t);
 	if (!*measured) {

@@ -71,8 +71,8 @@ static void open_linkmap(void)
 	pl_links_init(&pl_g.L, &db);
 }
 
-/* The GPU kernel times the push trusts before StarPU's history (candidates.c's kernel_time). Not
- * under SimGrid: there StarPU's history is what the simulated kernels run for. */
+/* The GPU kernel times the push reads where StarPU's history has none yet (candidates.c's
+ * kernel_time). Not under SimGrid: there StarPU's history is what the simulated kernels run for. */
 static void open_kernel_table(void)
 {
 #ifdef PARALIA_SIMULATION

@@ -89,7 +89,8 @@ struct pl_global {
 	int no_links;               /* the link map knows no link: plain prefetches */
 	double t0;
 	long ntasks, nexcluded, nrelays_issued, nrelays_dropped, nfallback_kernel;
-	long ntable_kernel;         /* kernel times read from the kernel table (candidates.c) */
+	long ntable_kernel;         /* kernel times read from the kernel table, StarPU's history not
+	                             * calibrated yet (candidates.c) */
 	int gpu_table;              /* gpu_rates holds this machine's kernel table (PARALIA_KERNEL_TABLE) */
 	struct pm_rates gpu_rates;
 	long nwritebacks;           /* results sent home early (writeback.c) */

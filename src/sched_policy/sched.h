@@ -35,9 +35,9 @@ struct pl_settings {
 	                     * copies (default), 1 = whatever its length, 0 = none: priority first
 	                     * (pl_queue_pop's PL_POP_*; only while copies are requested ahead:
 	                     * PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH on) */
-	int kernel_table;   /* PARALIA_KERNEL_TABLE: 1 = a gemm task's time on a GPU from the kernel
-	                     * table where one fits this machine (default), 0 = StarPU's history for
-	                     * every task (candidates.c's kernel_time says why) */
+	int kernel_table;   /* PARALIA_KERNEL_TABLE: 1 = a gemm task on a GPU that StarPU's history
+	                     * has not calibrated yet is timed by the kernel table, where one fits this
+	                     * machine (default), 0 = by its flops (candidates.c's kernel_time) */
 	char devices[256];  /* PARALIA_DEVICES: comma list of worker names/classes, "" = all */
 };
 /* Reads the environment; bad values print one line naming the variable and keep the default. */

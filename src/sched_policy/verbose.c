@@ -21,11 +21,11 @@ void pl_verbose_start(void)
 		starpu_bus_get_profiling_info(b, &info); /* resets the counters */
 	}
 	fprintf(stderr, "paralia: policy on, link map %s (%d nodes), relays %s, max hops %d, "
-	        "lookahead %d, devices %s, gemm on GPUs timed by %s\n",
+	        "lookahead %d, devices %s, uncalibrated gemm on GPUs timed by %s\n",
 	        pl_g.db_from_file ? "from file" : "from StarPU's bus model", pl_g.nnodes,
 	        pl_g.set.route ? "on" : "off", pl_g.set.max_hops, pl_g.set.lookahead,
 	        pl_g.set.devices[0] ? pl_g.set.devices : "all",
-	        pl_g.gpu_table ? "the kernel table" : "StarPU's history");
+	        pl_g.gpu_table ? "the kernel table" : "its flops");
 }
 
 static const char *node_name(int n, char *buf, size_t len)
