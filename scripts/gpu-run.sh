@@ -50,8 +50,16 @@ run() {
   local name=$1 limit=$2; shift 2
   local t0=$SECONDS
   # A stage is a function of this script: timeout runs it in a child bash (see export -f below).
-  timeout "$limit" bash -c "$*" >"$res/$name.log" 2>&1
+  # timeout puts the stage in a process group of its own, which a signal to this script does not
+  # reach: stopped from outside (a device script's own timeout), the script stops the stage's group
+  # too, or its tests run on beside what the caller runs next (2026-11-27u: a suite cut at 225 s
+  # ran on beside a benchmark, which took 2x its time).
+  timeout "$limit" bash -c "$*" >"$res/$name.log" 2>&1 &
+  local pid=$!
+  trap 'kill -TERM -- -'"$pid"' 2>/dev/null; exit 143' TERM INT
+  wait "$pid"
   local rc=$?
+  trap - TERM INT
   note "$(printf '%-10s rc=%-3s %5ss  %s' "$name" "$rc" "$((SECONDS - t0))" "$([ $rc -eq 124 ] && echo "TIMED OUT after ${limit}s")")"
   # Packed after every stage: if the device tool's own limit stops the script, what ran comes back.
   tar -C "$OUT" -czf "$OUT/results.tar.gz" results
