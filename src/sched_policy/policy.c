@@ -406,8 +406,7 @@ static double copy_in_us(starpu_data_handle_t h, int node)
 }
 
 /* A task's inputs not yet valid on memory node `node`: how many, and, when us is not NULL, how
- * long it still waits for their copies one after another on the node's inbound link: each copy's
- * length (copy_in_us), half of it for one StarPU is already carrying out (pl_copy_left_us). */
+ * long their copies take one after another on the node's inbound link (copy_in_us each). */
 static int missing_inputs(struct starpu_task *task, int node, double *us)
 {
 	int m = 0;
@@ -416,13 +415,13 @@ static int missing_inputs(struct starpu_task *task, int node, double *us)
 		if (!(STARPU_TASK_GET_MODE(task, j) & STARPU_R))
 			continue;
 		starpu_data_handle_t h = STARPU_TASK_GET_HANDLE(task, j);
-		int valid = 0, loading = 0;
-		starpu_data_query_status2(h, node, NULL, &valid, &loading, NULL);
+		int valid = 0;
+		starpu_data_query_status2(h, node, NULL, &valid, NULL, NULL);
 		if (valid)
 			continue;
 		m++;
 		if (us)
-			*us += pl_copy_left_us(copy_in_us(h, node), loading);
+			*us += copy_in_us(h, node);
 	}
 	return m;
 }
@@ -438,9 +437,9 @@ double pl_missing_copies(void *t, void *arg)
 	return missing_inputs(t, *(int *)arg, NULL);
 }
 
-/* How long the task still waits for those copies (PARALIA_POP_READY=2 compares a lower-priority
- * kernel with it). Read at pop, from what is missing now: the arrival predicted at push (the
- * queue's key) is already past when copies run slower beside kernels. */
+/* How long those copies take (PARALIA_POP_READY=2 compares a lower-priority kernel with it). Read
+ * at pop, from what is missing now: the arrival predicted at push (the queue's key) is already
+ * past when copies run slower beside kernels. */
 double pl_missing_copy_us(void *t, void *arg)
 {
 	double us = 0;

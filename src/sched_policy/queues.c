@@ -93,8 +93,3 @@ struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
 	pl_queue_remove(q, best);
 	return best;
 }
-
-double pl_copy_left_us(double copy_us, int loading)
-{
-	return loading ? copy_us / 2 : copy_us;
-}

@@ -240,10 +240,9 @@ double pl_queue_overtaken(const struct pl_queue *q, int prio);
  *   PL_POP_PRIORITY  never: the head's priority waits for its copies;
  *   PL_POP_READY     any such entry: the worker does not idle on the head's transfers (gemm's
  *                    geadd, one priority above its chain's products, waiting for its C tile);
- *   PL_POP_SHORTER   only one whose kernel (len_us) is no longer than what the chosen head still
- *                    waits for, its copies at their links' rates (copy_us(task, arg)): it ends
- *                    about when they could, read now from what is missing rather than predicted
- *                    at push.
+ *   PL_POP_SHORTER   only one whose kernel (len_us) is no longer than the copies the chosen head
+ *                    still waits for, at their links' rates (copy_us(task, arg)): it ends about
+ *                    when they could, read now from what is missing rather than predicted at push.
  * Removes it and returns it, or NULL when empty. */
 enum { PL_POP_PRIORITY = 0, PL_POP_READY = 1, PL_POP_SHORTER = 2 };
 struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
@@ -252,17 +251,9 @@ struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
 /* The policy's `missing` (policy.c): how many of StarPU task t's inputs are not valid on memory
  * node *(int *)arg (copies it still waits for, whatever their sizes). */
 double pl_missing_copies(void *t, void *arg);
-/* The policy's `copy_us` (policy.c): microseconds the task still waits for those copies, one
- * after another, each at the rate of the fastest link into the node from a node holding it valid
- * (the link map's), as pl_copy_left_us counts it. */
+/* The policy's `copy_us` (policy.c): microseconds those copies take, each at the rate of the
+ * fastest link into the node from a node holding it valid (the link map's), one after another. */
 double pl_missing_copy_us(void *t, void *arg);
-/* What is left of a copy of length `copy_us`: all of it while it waits its turn, half once StarPU
- * carries it out (`loading`): how far it has gone is not known, any point as likely.
- * A copy taken as still whole made the pop run a 4096^3 product (2.3-2.4 ms) beside the C tile
- * it waited for (2.4 ms) while it was on the wire: FP64 8192^3 with A on one H200 ran 29.8-30.0 ms
- * against 28.7-28.8 in 12 processes of 12, its results' copies home idle 1.5 ms where they had
- * run back to back (bench/results/gemm-2026-11-27u.md). */
-double pl_copy_left_us(double copy_us, int loading);
 #define PL_QUEUE_FIRST(q) ((q)->n ? (q)->head.next : NULL)
 #define PL_QUEUE_NEXT(q, e) ((e)->next == &(q)->head ? NULL : (e)->next)
 
