@@ -169,24 +169,27 @@ int main(int argc, char **argv)
 		struct pm_eval e;
 		pm_tune(&pb, dev, 2, &db, &o, &e);
 		int at = -1, rows = e.R > e.T ? e.R : e.T;
+		char way[8]; /* the pick's way: panels, C read late (L) or added at home (H) */
+		snprintf(way, sizeof way, "%s%s", (const char *[]){ "", "pA", "pB", "pAB" }[e.panels & 3],
+		         e.c_home ? "H" : e.c_late ? "L" : "");
 		for (int t = 0; t < p->nt; t++)
 			if (p->tile[t] == e.T && p->rows[t] == rows)
 				at = t;
 		if (at >= 0) {
 			double r = p->ms[at] / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d:R%d (devices %#x) %.2f of best %d:R%d\n", e.T, rows, e.subset, r,
+			printf(" | pick %d:R%d%s (devices %#x) %.2f of best %d:R%d\n", e.T, rows, way, e.subset, r,
 			       p->tile[best], p->rows[best]);
 		} else if (e.T == p->run_pick && (p->run_rows ? p->run_rows : e.T) == rows &&
 		           __builtin_popcount(e.subset) == p->run_devs) {
 			/* a tile the fixed sweep left out, which the sweep's own pick ran at */
 			double r = p->pick_ms / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d:R%d (devices %#x) %.2f of best %d:R%d (the pick's own run)\n", e.T,
-			       rows, e.subset, r, p->tile[best], p->rows[best]);
+			printf(" | pick %d:R%d%s (devices %#x) %.2f of best %d:R%d (the pick's own run)\n", e.T,
+			       rows, way, e.subset, r, p->tile[best], p->rows[best]);
 		} else {
-			printf(" | pick %d:R%d (devices %#x, predicted %.1f): not in the sweep; best %d:R%d\n",
-			       e.T, rows, e.subset, e.time_ms, p->tile[best], p->rows[best]);
+			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f): not in the sweep; best %d:R%d\n",
+			       e.T, rows, way, e.subset, e.time_ms, p->tile[best], p->rows[best]);
 		}
 	}
 	printf("predictions within 15%%: %d of %d; picks within 5%% of the best fixed tile: %d of %d\n",

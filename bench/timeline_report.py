@@ -90,6 +90,28 @@ def main():
     if kern:
         print(f"fill (first kernel starts) {(min(s for s, _ in kern) - t0) / 1e6:.2f} ms;"
               f" drain (last kernel end to span end) {(t1 - max(e for _, e in kern)) / 1e6:.2f} ms")
+        print(kernel_gaps(call, kern))
+
+
+def kernel_gaps(call, kern):
+    """The GPU's idle time between its first kernel and its last, split by what the link in did
+    meanwhile: a gap while a copy in is under way is a kernel waiting for its inputs; one with
+    the link in idle too waits on something else (a dependency, the scheduler, the link home)."""
+    _, gaps = union(kern)
+    hto = [(s, e) for k, s, e, _ in call if k == "HtoD"]
+    total = sum(b - a for a, b in gaps)
+    copying = sum(covered(a, b, hto) for a, b in gaps)
+    longest = sorted(gaps, key=lambda g: g[0] - g[1])[:5]
+    t0 = min(r[1] for r in call)
+    return (f"kernel gaps: {len(gaps)}, {total / 1e6:.2f} ms; {copying / 1e6:.2f} ms of it with a copy in"
+            f" under way, {(total - copying) / 1e6:.2f} with the link in idle; longest at "
+            + ", ".join(f"{(a - t0) / 1e6:.2f}+{(b - a) / 1e6:.2f}" for a, b in longest))
+
+
+def covered(a, b, iv):
+    """How much of [a, b) the intervals iv cover."""
+    clipped = [(max(a, s), min(b, e)) for s, e in iv if s < b and a < e]
+    return union(clipped)[0] if clipped else 0
 
 
 if __name__ == "__main__":

@@ -744,28 +744,29 @@ static unsigned panel_choices(const struct pm_problem *p, const struct pm_device
 	return may;
 }
 
-/* Whether gemm's C may be read late on device d, the call's only one (step 3). Reading C late
- * takes C's copies off the first layer's products, which pays while A and B have bytes to bring
- * meanwhile. So: C is read and crosses a link to d; A and B together bring at least as many bytes across
- * (where C outweighs them the link carries mostly C either way, and reading it late only adds
- * the geadds and their wait: one H100, 12000x30000x7000 2-7% and 32768x32768x4096 at tile 3072
- * 3.5% slower; with A and B both on d, the worker already runs the steps of the chains whose C
- * tile is there, step 4's spread: 8192^3 with C alone on the host 23.3 ms in tiles of 2048, 26.4
- * read late at 4096); its chains have products before their last (a chain of one needs its C
- * tile right after it: 32768x32768x4096 at tile 8192 took 273 ms instead of 227); and the problem
- * allows it. Anywhere C is read when forced (c_late_must: the tests run it on CPU workers, where
- * C does not cross). */
+/* Whether gemm's C may be read late on device d, the call's only one (step 3); the flow shop
+ * then prices both ways and the faster is taken. Reading C late takes C's copies off the first
+ * layer's products and sends them when the link has nothing else queued, which pays while A or B
+ * has bytes to bring meanwhile. So: C is read and crosses a link to d; A or B crosses too (with
+ * both on d the worker already runs the steps of the chains whose C tile is there, step 4's
+ * spread: one H100, 8192^3 with C alone on the host 23.3 ms in tiles of 2048, 26.4 read late at
+ * 4096); its chains have products before their last (a chain of one needs its C tile right after
+ * it: 32768x32768x4096 at tile 8192 took 273 ms instead of 227); and the problem allows it.
+ * A rule once also asked A and B to bring as many elements as C. It kept C read with the
+ * products at 20000x17000x9000 and 12000x30000x7000, where the flow shop prices it late 1-9%
+ * faster and one H100 ran it late 4-8% faster at every placement with A or B on the host (FP64;
+ * FP32 within 1.5%), while at 32768x32768x4096, where C outweighs A and B four times, the flow
+ * shop keeps C with the products as the rule did (bench/results/gemm-2026-11-27v.md, call 2).
+ * Anywhere C is read when forced (c_late_must: the tests run it on CPU workers, where C does not
+ * cross). */
 static int c_late_choice(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t)
 {
 	if (p->routine != 'g' || !p->reads_c || p->loc[2] < 0 || (p->loc[0] < 0 && p->loc[1] < 0))
 		return 0; /* no product (alpha = 0 or k = 0): gemm only scales C */
 	if (p->c_late_must)
 		return 1;
-	double a = (double)p->m * (double)p->k, b = (double)p->k * (double)p->n;
-	double ab_cross = (p->loc[0] >= 0 && p->loc[0] != d->node ? a : 0) +
-	                  (p->loc[1] >= 0 && p->loc[1] != d->node ? b : 0);
-	return p->c_late_may && p->loc[2] != d->node && ab_cross >= (double)p->m * (double)p->n &&
-	       t->Kt > 1;
+	int ab_cross = (p->loc[0] >= 0 && p->loc[0] != d->node) || (p->loc[1] >= 0 && p->loc[1] != d->node);
+	return p->c_late_may && p->loc[2] != d->node && ab_cross && t->Kt > 1;
 }
 
 /* How operand o (0 A, 1 B) of gemm comes in when it crosses in panels (enum PANEL_*): a stored
