@@ -753,10 +753,12 @@ static unsigned panel_choices(const struct pm_problem *p, const struct pm_device
  * 4096); its chains have products before their last (a chain of one needs its C tile right after
  * it: 32768x32768x4096 at tile 8192 took 273 ms instead of 227); and the problem allows it.
  * A rule once also asked A and B to bring as many elements as C. It kept C read with the
- * products at 20000x17000x9000 and 12000x30000x7000, where the flow shop prices it late 1-9%
- * faster and one H100 ran it late 4-8% faster at every placement with A or B on the host (FP64;
- * FP32 within 1.5%), while at 32768x32768x4096, where C outweighs A and B four times, the flow
- * shop keeps C with the products as the rule did (bench/results/gemm-2026-11-27v.md, call 2).
+ * products at ten FP64 points of the dataset (20000x17000x9000 and 12000x30000x7000 from the
+ * host, with A or with B there; 27000x9500x14500 with A there; 32768x32768x4096, where C
+ * outweighs A and B four times, in tiles of 2048 x 8192), where the flow shop prices it late
+ * 0.5-9% faster: read late, all ten ran 1.03-1.08x faster on one H200, side by side
+ * (bench/results/gemm-2026-11-27v.md, call 3). FP32 keeps its plans at those shapes: priced
+ * within 1% either way, run within 1.5% (call 2, one H100).
  * Anywhere C is read when forced (c_late_must: the tests run it on CPU workers, where C does not
  * cross). */
 static int c_late_choice(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t)
