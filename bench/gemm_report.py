@@ -15,6 +15,7 @@ import csv
 import math
 import os
 import sys
+import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tile_sweep_report import read_machine  # noqa: E402
@@ -217,7 +218,9 @@ def main():
         # above the panels, never over the bars
         fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=8, frameon=False)
         top = 1 - 0.7 / (1 + 3.6 * len(places))  # the legend and the title's share of the height
-        fig.suptitle("GEMM: " + (header[0] if header else ""), fontsize=8, y=top + 0.2 * (1 - top))
+        # a long header (a combined dataset's provenance) wraps to the figure's width
+        title = textwrap.fill("GEMM: " + (header[0] if header else ""), width=int(fig.get_figwidth() * 14))
+        fig.suptitle(title, fontsize=8, y=top + 0.1 * (1 - top), va="bottom")
         fig.tight_layout(rect=(0, 0, 1, top))
         fig.savefig(sys.argv[3], dpi=120)
 
