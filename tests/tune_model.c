@@ -472,9 +472,9 @@ static int h200x4_gpus(struct lm_db *db, struct pm_device *dev)
 
 /* C read late (step 3, c_late_choice): offered where C is read and crosses a link, A or B
  * crosses too, and chains have two products or more; then the model keeps it when faster, also
- * where A and B bring fewer bytes than C (20000x17000x9000 from the host, which one H100 ran 6%
- * faster read late: bench/results/gemm-2026-11-27v.md). Forced (c_late_must) wherever C is
- * read. */
+ * where A and B bring fewer bytes than C (20000x17000x9000 from the host, which one H200 ran 7%
+ * faster read late: bench/results/gemm-2026-11-27v.md, call 3). Forced (c_late_must) wherever C
+ * is read. */
 static void c_late_choices(void)
 {
 	struct lm_db db;
