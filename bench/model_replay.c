@@ -100,6 +100,15 @@ static int read_sweep(const char *path)
 	return 0;
 }
 
+/* How a plan (a cell's or the pick's) runs gemm: A, B or both in column panels (pA, pB, pAB), C
+ * read late (L) or added at home (H); "" for tiles with C read with the products. */
+static const char *way_of(const struct pm_eval *e, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", (const char *[]){ "", "pA", "pB", "pAB" }[e->panels & 3],
+	         e->c_home ? "H" : e->c_late ? "L" : "");
+	return buf;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
@@ -160,18 +169,17 @@ int main(int argc, char **argv)
 			char tall[16] = "";
 			if (p->rows[t] > p->tile[t])
 				snprintf(tall, sizeof tall, ":R%d", p->rows[t]);
-			printf(" T%d%s%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
+			char way[8];
+			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
 			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
-			       (const char *[]){ "", "pA", "pB", "pAB" }[ev.panels & 3],
-			       ev.c_home ? "H" : ev.c_late ? "L" : "", p->ms[t], pred, 100 * e);
+			       way_of(&ev, way, sizeof way), p->ms[t], pred, 100 * e);
 		}
 		struct pm_tune_opts o = { 0 };
 		struct pm_eval e;
 		pm_tune(&pb, dev, 2, &db, &o, &e);
 		int at = -1, rows = e.R > e.T ? e.R : e.T;
-		char way[8]; /* the pick's way: panels, C read late (L) or added at home (H) */
-		snprintf(way, sizeof way, "%s%s", (const char *[]){ "", "pA", "pB", "pAB" }[e.panels & 3],
-		         e.c_home ? "H" : e.c_late ? "L" : "");
+		char way[8];
+		way_of(&e, way, sizeof way);
 		for (int t = 0; t < p->nt; t++)
 			if (p->tile[t] == e.T && p->rows[t] == rows)
 				at = t;
