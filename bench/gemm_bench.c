@@ -485,11 +485,13 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 		struct paralia_plan plan;
 		if (paralia_plan_query('g', p->prec, p->m, p->n, p->k, o.at[0], o.at[1], o.at[2], beta, &plan) == 0) {
 			predicted = plan.predicted_ms;
-			char tall[32] = "";
+			char tall[32] = "", deep[32] = "";
 			if (plan.tile_rows > plan.tile) /* tall tiles: C's and op(A)'s rows */
 				snprintf(tall, sizeof tall, " rows %d", plan.tile_rows);
-			snprintf(config, sizeof config, "tile %d on %d dev%s%s", plan.tile, plan.ndevices,
-			         plan.wr_lazy ? " wr-lazy" : "", tall);
+			if (plan.tile_depth > plan.tile) /* deep products: over the whole k */
+				snprintf(deep, sizeof deep, " depth %d", plan.tile_depth);
+			snprintf(config, sizeof config, "tile %d on %d dev%s%s%s", plan.tile, plan.ndevices,
+			         plan.wr_lazy ? " wr-lazy" : "", tall, deep);
 		}
 	}
 	/* Warm-up (first candidate), checked; then the best candidate from one call each. */

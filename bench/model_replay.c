@@ -9,7 +9,9 @@
  * first block of C tiles fetches ahead at that tile (pm_fetch_ahead); "pA", "pB", "pAB": A, B or
  * both cross the host link in column panels (PARALIA_PANELS as the sweep ran: sweeps before
  * 2026-11-26f ran tiles only, replay them with PARALIA_PANELS=none); "L": C read late, "H": C
- * added at home (PARALIA_C_LATE and PARALIA_C_HOME as the sweep ran). So a change to the
+ * added at home (PARALIA_C_LATE and PARALIA_C_HOME as the sweep ran); "D": deep products, one
+ * per C tile over the whole k (a sweep's "T=<tile>:R=<rows>:D" cell; PARALIA_DEEP as the sweep
+ * ran, which before 2026-11-27w had none: replay those with PARALIA_DEEP=none). So a change to the
  * model is checked against measurements before any GPU time is spent on it. A pick at a tile the
  * fixed sweep left out is read from the sweep's own pick (its T=0 line) when that ran at the same
  * tile.
@@ -37,9 +39,11 @@ struct point {
 	char prec, place[4];
 	long m, n, k;
 	int nt, tile[MAXT], rows[MAXT]; /* rows: of C's and A's tiles (tall), the tile when square */
+	int deep[MAXT]; /* 1: deep products (pm_evaluate_deep) */
 	double ms[MAXT];
 	int run_pick;   /* the tile the sweep's own pick (T=0 line) ran at, 0: none */
 	int run_rows;   /* and its rows (tall tiles), 0: square */
+	int run_deep;   /* and whether deep */
 	int run_devs;   /* on that many devices */
 	double pick_ms; /* and its time */
 };
@@ -69,15 +73,17 @@ static int read_sweep(const char *path)
 		return -1;
 	char line[512];
 	while (fgets(line, sizeof line, f)) {
-		int T, R = 0, at, more = 0;
+		int T, R = 0, at, more = 0, deep = 0;
 		char sys[32], prec, place[8], config[64];
 		long m, n, k;
 		double med;
-		/* "T=<tile>," or, tall, "T=<tile>:R=<rows>," */
+		/* "T=<tile>," or, tall, "T=<tile>:R=<rows>,", and deep "T=<tile>:R=<rows>:D," */
 		if (sscanf(line, "T=%d%n", &T, &at) != 1 ||
 		    (line[at] == ':' && sscanf(line + at, ":R=%d%n", &R, &more) != 1))
 			continue;
 		at += more;
+		if (!strncmp(line + at, ":D", 2))
+			deep = 1, at += 2;
 		if (sscanf(line + at, ",%31[^,],%c,%ld,%ld,%ld,%7[^,],%63[^,],%lf", sys, &prec, &m, &n, &k,
 		           place, config, &med) != 8 || strcmp(sys, "paralia") || T < 0 || med <= 0)
 			continue;
@@ -89,11 +95,13 @@ static int read_sweep(const char *path)
 			const char *r = strstr(config, " rows ");
 			p->run_pick = picked, p->run_devs = devs, p->pick_ms = med;
 			p->run_rows = r ? atoi(r + 6) : 0;
+			p->run_deep = strstr(config, " depth ") != NULL;
 		}
 		if (!p || T == 0 || p->nt == MAXT)
 			continue;
 		p->tile[p->nt] = T;
 		p->rows[p->nt] = R > T ? R : T;
+		p->deep[p->nt] = deep;
 		p->ms[p->nt++] = med;
 	}
 	fclose(f);
@@ -101,11 +109,12 @@ static int read_sweep(const char *path)
 }
 
 /* How a plan (a cell's or the pick's) runs gemm: A, B or both in column panels (pA, pB, pAB), C
- * read late (L) or added at home (H); "" for tiles with C read with the products. */
+ * read late (L) or added at home (H), deep products (D); "" for tiles with C read with the
+ * products. */
 static const char *way_of(const struct pm_eval *e, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", (const char *[]){ "", "pA", "pB", "pAB" }[e->panels & 3],
-	         e->c_home ? "H" : e->c_late ? "L" : "");
+	snprintf(buf, len, "%s%s%s", (const char *[]){ "", "pA", "pB", "pAB" }[e->panels & 3],
+	         e->c_home ? "H" : e->c_late ? "L" : "", e->D > e->T ? "D" : "");
 	return buf;
 }
 
@@ -148,18 +157,20 @@ int main(int argc, char **argv)
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
 		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, reads_c, 1.0,
-		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 		pm_panels_env(&pb.panels_may, &pb.panels_must); /* as the sweep ran: PARALIA_PANELS */
 		pm_c_late_env(&pb.c_late_may, &pb.c_late_must); /* and PARALIA_C_LATE */
 		pm_c_home_env(&pb.c_home_may, &pb.c_home_must); /* and PARALIA_C_HOME */
 		pm_tall_env(&pb.tall_may, &pb.tall_rows);       /* and the pick's PARALIA_TALL */
+		pm_deep_env(&pb.deep_may, &pb.deep_must);       /* and PARALIA_DEEP */
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
 		int best = 0;
 		for (int t = 0; t < p->nt; t++) {
 			struct pm_eval ev;
-			double pred = pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
+			double pred = p->deep[t] ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], 1u, &ev)
+			                         : pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
 			long span = (long)PL_BLOCK * p->tile[t]; /* the first block's side */
 			within += fabs(e) <= 0.15;
@@ -167,7 +178,7 @@ int main(int argc, char **argv)
 			if (p->ms[t] < p->ms[best])
 				best = t;
 			char tall[16] = "";
-			if (p->rows[t] > p->tile[t])
+			if (p->rows[t] > p->tile[t] && !p->deep[t]) /* (deep: all of m's rows) */
 				snprintf(tall, sizeof tall, ":R%d", p->rows[t]);
 			char way[8];
 			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
@@ -180,15 +191,17 @@ int main(int argc, char **argv)
 		int at = -1, rows = e.R > e.T ? e.R : e.T;
 		char way[8];
 		way_of(&e, way, sizeof way);
+		int deep = e.D > e.T;
 		for (int t = 0; t < p->nt; t++)
-			if (p->tile[t] == e.T && p->rows[t] == rows)
+			if (p->tile[t] == e.T && p->deep[t] == deep && (deep || p->rows[t] == rows))
 				at = t;
 		if (at >= 0) {
 			double r = p->ms[at] / p->ms[best];
 			good_picks += r <= 1.05;
 			printf(" | pick %d:R%d%s (devices %#x) %.2f of best %d:R%d\n", e.T, rows, way, e.subset, r,
 			       p->tile[best], p->rows[best]);
-		} else if (e.T == p->run_pick && (p->run_rows ? p->run_rows : e.T) == rows &&
+		} else if (e.T == p->run_pick && p->run_deep == deep &&
+		           (deep || (p->run_rows ? p->run_rows : e.T) == rows) &&
 		           __builtin_popcount(e.subset) == p->run_devs) {
 			/* a tile the fixed sweep left out, which the sweep's own pick ran at */
 			double r = p->pick_ms / p->ms[best];

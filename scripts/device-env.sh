@@ -57,3 +57,24 @@ cp "$PARALIA_HOME/kernels-$(hostname).txt" "$R/kernels.txt" 2>/dev/null
 cp "$PARALIA_HOME/linkmap-$(hostname).txt" "$R/linkmap.txt" 2>/dev/null
 rm -f "$OUT/summary.txt" "$OUT/results.tar.gz" # the build stage's: only pack's tarball comes back
 stamp calibration
+# alternate ROUNDS CSV POINTS CONFIG...: `gemm_bench paralia POINTS` once per CONFIG in each of
+# ROUNDS (round labels: "1 2"), the configurations alternating, each in its own process, so that
+# side by side means the same machine, minutes apart, in every order. A CONFIG is name or
+# name:VAR=value,VAR=value (the environment it runs under). Rows go to $R/CSV as
+# name,round,<gemm_bench's line>, each process's stderr to $R/name-round.err (PARALIA_VERBOSE=1
+# unless set); ALT_LIMIT (seconds, default 150) bounds a process. Packs after each.
+alternate() {
+  local rounds=$1 csv=$2 pts=$3 round cfg name vars
+  shift 3
+  for round in $rounds; do
+    for cfg in "$@"; do
+      name=${cfg%%:*} vars=
+      [ "$cfg" != "$name" ] && vars=${cfg#*:}
+      env ${vars//,/ } PARALIA_VERBOSE=${PARALIA_VERBOSE:-1} timeout "${ALT_LIMIT:-150}" \
+        _build/bench/gemm_bench paralia $pts 2> "$R/$name-$round.err" |
+        sed "s/^/$name,$round,/" >> "$R/$csv"
+      stamp "$name round $round"
+      pack
+    done
+  done
+}

@@ -116,6 +116,9 @@ EXTRA_DIST += tests/gemm_direct.sh
 TESTS += tests/gemm_direct.sh
 EXTRA_DIST += tests/gemm_tall.sh
 TESTS += tests/gemm_tall.sh
+# gemm's deep products (one product per C tile over the whole k) forced on CPU workers.
+EXTRA_DIST += tests/gemm_deep.sh
+TESTS += tests/gemm_deep.sh
 # Both factorisation examples with their residual check, and their bad command lines.
 EXTRA_DIST += tests/examples.sh
 TESTS += tests/examples.sh

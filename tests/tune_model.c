@@ -1417,6 +1417,89 @@ static void tall_tiles(void)
 	unlink(path);
 }
 
+/* Deep products (step 3, deep_may): gemm on one device where op(A) lives, B or C crossing to it,
+ * k deeper than a tile: each C tile, all of m's rows by T columns, is one product over the whole
+ * k, priced at its volume's rate; no panels, no C read late, nothing fetched ahead (one product
+ * per chain). The model keeps them only 5% faster than the best square or tall tiles, all of them
+ * where forced (deep_must), none where they cannot be. */
+static void deep_products(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	struct pm_eval e;
+	struct pm_tune_opts fixed = { 1024, PM_TIME, 0 };
+	struct pm_problem f = gemm(8192, 8192, 8192, g, 0, 0, 1);
+	f.deep_must = 1;
+	f.c_late_may = 1;
+	f.panels_may = 3;
+	pm_tune(&f, dev, 1, &db, &fixed, &e);
+	double one = pm_tile_us(&dev[0].rates, 1, 8192, 1024, 8192) + 4; /* and a task (PM_TASK_US) */
+	t_check(e.D == 8192 && e.R == 8192 && e.T == 1024 && !e.c_late && !e.panels &&
+	        e.layer.a_us == 0 && e.layer.b_us == 0 && fabs(e.compute_ms * 1e3 - 8 * one) < 0.01 * 8 * one,
+	        "8192^3 with A on the GPU, deep at tile 1024: products 8192 deep (%d), C's tiles 8192 "
+	        "rows (%d), not late (%d), no panels (%u), nothing fetched ahead; 8 products of %.0f us "
+	        "(compute %.3f ms)", e.D, e.R, e.c_late, e.panels, one, e.compute_ms);
+	/* the choice, over shapes and placements with A on the GPU: deep only when 5% faster than
+	 * the best otherwise, and both outcomes happen */
+	int chose[2] = { 0, 0 }, wrong = 0;
+	static const int shapes[][4] = { { 8192, 8192, 8192, 0 }, { 8192, 8192, 8192, 1 },
+	                                 { 4096, 4096, 32768, 0 }, { 16384, 16384, 16384, 0 },
+	                                 { 32768, 32768, 4096, 0 }, { 4096, 4096, 4096, 1 } };
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		struct pm_problem q = gemm(shapes[i][0], shapes[i][1], shapes[i][2], g, shapes[i][3] ? g : 0, 0, 1);
+		struct pm_tune_opts o = { 0, PM_TIME, 0 };
+		struct pm_eval flat, best;
+		pm_tune(&q, dev, 1, &db, &o, &flat);
+		q.deep_may = 1;
+		pm_tune(&q, dev, 1, &db, &o, &best);
+		int deep = best.D > best.T;
+		chose[deep]++;
+		wrong += flat.D != flat.T ||
+		         (deep ? !(best.time_ms < 0.95 * flat.time_ms) : best.time_ms != flat.time_ms);
+	}
+	t_check(!wrong && chose[0] && chose[1], "deep products chosen only 5%% faster than tiles: %d "
+	        "wrong (deep %d, tiles %d)", wrong, chose[1], chose[0]);
+	/* never where they cannot be, even forced */
+	struct { const char *what; struct pm_problem p; int T; } no[] = {
+		{ "A on the host (hhh)", gemm(8192, 8192, 8192, 0, 0, 0, 1), 1024 },
+		{ "A on the host, B on the GPU (h0h)", gemm(8192, 8192, 8192, 0, g, 0, 1), 1024 },
+		{ "k no deeper than the tile", gemm(8192, 8192, 1024, g, 0, 0, 1), 1024 },
+		{ "A's tile beyond 32 bits of elements", gemm(60000, 8192, 80000, g, 0, 0, 1), 1024 },
+		{ "C's rows beyond PARALIA_TILE_MAX", gemm(70000, 8192, 8192, g, 0, 0, 1), 1024 },
+	};
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		struct pm_tune_opts o = { no[i].T, PM_TIME, 0 };
+		no[i].p.deep_must = 1;
+		pm_tune(&no[i].p, dev, 1, &db, &o, &e);
+		t_check(e.D == e.T, "no deep products: %s (D %d)", no[i].what, e.D);
+	}
+	struct pm_problem sy = gemm(8192, 8192, 8192, g, 0, 0, 1), all = gemm(8192, 8192, 8192, g, g, g, 1);
+	sy.routine = 's';
+	sy.deep_must = 1;
+	pm_tune(&sy, dev, 1, &db, &fixed, &e);
+	int sy_d = e.D;
+	all.deep_may = 1; /* nothing crosses: the model does not offer them */
+	pm_tune(&all, dev, 1, &db, &fixed, &e);
+	t_check(sy_d == 1024 && e.D == 1024, "syrk forced (D %d) and gemm with every operand on the GPU "
+	        "(D %d): no deep products", sy_d, e.D);
+	/* PARALIA_DEEP */
+	static const struct { const char *v; int may, must; } env[] = {
+		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "all", 1, 1 }, { "k", 1, 0 },
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
+		int may = -1, must = -1;
+		setenv("PARALIA_DEEP", env[i].v, 1);
+		pm_deep_env(&may, &must);
+		bad += may != env[i].may || must != env[i].must;
+	}
+	unsetenv("PARALIA_DEEP");
+	t_check(!bad, "PARALIA_DEEP read as model, none or all (%d wrong)", bad);
+}
+
 int main(void)
 {
 	t_set_name("tune_model");
@@ -1438,5 +1521,6 @@ int main(void)
 	schedule_matches_loop();
 	huge_sizes();
 	tall_tiles();
+	deep_products();
 	return t_summary();
 }

@@ -74,6 +74,7 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	/* gemm's tall tiles (the plan's: never with a kept operand, whose tiles are square); the
 	 * tile size for the other routines (fill_plan) */
 	c->mb = c->plan->pub.tile_rows;
+	c->kb = c->plan->pub.tile_depth > c->nb ? c->plan->pub.tile_depth : c->nb; /* gemm's */
 	const char *lz = getenv("PARALIA_WR_LAZY");
 	c->force_lazy = lz && !strcmp(lz, "force") && reads_c;
 	c->fetch_ahead = fetch_ahead_mode();

@@ -228,19 +228,22 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		pl_call_end(&call);
 		return ret;
 	}
-	int nb = call.nb, mb = call.mb; /* C's tiles mb x nb, op(A)'s mb x nb, op(B)'s nb x nb */
+	/* C's tiles mb x nb, op(A)'s mb x kb, op(B)'s kb x nb (kb: nb, or k in deep products) */
+	int nb = call.nb, mb = call.mb, kb = call.kb;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
 	int na = tA == 'N', nbn = tB == 'N';
 	if ((ret = pl_matrix_init_tiles(&mC, who, "C", C, m, n, ldc, sizeof(real_t), mb, nb)))
 		goto done;
 	if (!scale_only &&
 	    ((ret = pl_matrix_init_tiles(&mA, who, "A", A, na ? m : k, na ? k : m, lda, sizeof(real_t),
-	                                 na ? mb : nb, na ? nb : mb)) ||
-	     (ret = pl_matrix_init(&mB, who, "B", B, nbn ? k : n, nbn ? n : k, ldb, sizeof(real_t), nb))))
+	                                 na ? mb : kb, na ? kb : mb)) ||
+	     (ret = pl_matrix_init_tiles(&mB, who, "B", B, nbn ? k : n, nbn ? n : k, ldb, sizeof(real_t),
+	                                 nbn ? kb : nb, nbn ? nb : kb))))
 		goto done;
 
-	/* host operands the plan brings in whole column panels (pl_matrix_panels) */
-	int panels = call.plan->pub.panels, cutter = call.plan->panel_worker;
+	/* host operands the plan brings in whole column panels (pl_matrix_panels); not with deeper
+	 * products, whose tiles the panels are not cut for */
+	int panels = kb == nb ? call.plan->pub.panels : 0, cutter = call.plan->panel_worker;
 	if (!scale_only &&
 	    (((panels & 1) && (ret = pl_matrix_panels(&mA, who, "A", cutter))) ||
 	     ((panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
@@ -248,9 +251,12 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 
 	if (mb != nb && pm_verbose_level() >= 2)
 		fprintf(stderr, "paralia: %s: C's and op(A)'s tiles %d x %d (tall)\n", who, mb, nb);
+	if (kb != nb && pm_verbose_level() >= 2)
+		fprintf(stderr, "paralia: %s: products %d deep (deep)\n", who, kb);
 	int c_node = LOCAL(c_request_node)(&mA, &mB, &mC, beta, cutter);
 	/* C read late (late_c_node): the plan says so only for one device with C read (beta != 0),
 	 * never with WR-lazy; PARALIA_WR_LAZY=force (tests) is the call's */
+	int kt = pl_tile_count(k, kb);
 	int late = call.plan->pub.c_late && !call.force_lazy;
 	/* added at home: C's tiles are not requested anywhere. Not for a kept C: the sums take its
 	 * tiles home, where it would otherwise stay on the GPU between calls (plans do not know
@@ -260,7 +266,6 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	if (home && !scale_only)
 		LOCAL(warm_home_copies)(m, n, mb, nb);
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
-	int kt = pl_tile_count(k, nb);
 	int blocks = 0, fetching = 0; /* and how many fetch ahead (ahead_said) */
 	if (scale_only) {
 		for (int j = 0; j < mC.nt && !ret; j++)

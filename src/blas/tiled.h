@@ -69,6 +69,7 @@ struct pl_call {
 	const struct pm_plan *plan;
 	int nb;                       /* tile size */
 	int mb;                       /* rows of gemm's C and op(A) tiles: nb, or the plan's tall rows */
+	int kb;                       /* depth over k of gemm's products: nb, or the plan's (deep) */
 	int lazy;                     /* WR-lazy accumulation of C (gemm) */
 	int force_lazy;               /* PARALIA_WR_LAZY=force: every other C tile, for tests */
 	int lazy_worker;              /* a worker where C lives (WR-lazy accumulation), -1: none */

@@ -29,6 +29,7 @@
 #include "common/parse.h"
 #include "common/sizes.h"
 #include <paralia.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,6 +117,14 @@ void pm_c_home_env(int *may, int *must)
 	*must = m == PM_ENV_ALL;
 }
 
+void pm_deep_env(int *may, int *must)
+{
+	static int warned;
+	enum pm_env_mode m = pm_env_mode("PARALIA_DEEP", PM_ENV_MODEL, &warned);
+	*may = m != PM_ENV_NONE;
+	*must = m == PM_ENV_ALL;
+}
+
 void pm_tall_env(int *may, int *rows)
 {
 	static int warned;
@@ -140,9 +149,10 @@ static double elem_of(const struct pm_problem *p) { return p->dbl ? 8.0 : 4.0; }
 /* ---- step 1: the tile schedule ------------------------------------------------------------- */
 
 /* C's tiles in four classes: full, edge row, edge column, corner (edge tiles are ragged); R rows
- * (T but in gemm's tall tiles) by T columns, A's R x T (op(A)), B's T x T. */
+ * (T but in gemm's tall tiles) by T columns, A's R x D (op(A)), B's D x T: D deep over k (T but
+ * in gemm's deep products, where D is k). */
 struct tiling {
-	int T, R;
+	int T, R, D;
 	int64_t Mt, Nt, Kt;
 	int mr, nr;          /* rows of the last tile row, columns of the last tile column */
 	int kr;              /* depth of the last layer over k (1 when k is 0) */
@@ -150,17 +160,18 @@ struct tiling {
 	int64_t total;
 };
 
-static void tiling_of(const struct pm_problem *p, int T, int R, struct tiling *t)
+static void tiling_of(const struct pm_problem *p, int T, int R, int D, struct tiling *t)
 {
 	memset(t, 0, sizeof *t);
 	t->T = T;
 	t->R = R;
+	t->D = D;
 	t->Mt = pl_ceil_div(p->m, R);
 	t->Nt = pl_ceil_div(p->n, T);
-	t->Kt = p->k > 0 ? pl_ceil_div(p->k, T) : 1;
+	t->Kt = p->k > 0 ? pl_ceil_div(p->k, D) : 1;
 	t->mr = (int)(p->m - (t->Mt - 1) * R);
 	t->nr = (int)(p->n - (t->Nt - 1) * T);
-	t->kr = p->k > 0 ? (int)(p->k - (t->Kt - 1) * T) : 1;
+	t->kr = p->k > 0 ? (int)(p->k - (t->Kt - 1) * D) : 1;
 	int64_t rf = t->mr == R ? t->Mt : t->Mt - 1, cf = t->nr == T ? t->Nt : t->Nt - 1;
 	int tri = p->routine == 's' || p->routine == 'y';
 	for (int ea = 0; ea < 2; ea++)
@@ -178,7 +189,7 @@ static void tiling_of(const struct pm_problem *p, int T, int R, struct tiling *t
 static double chain_us(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t,
                        int mi, int nj)
 {
-	double us = (double)(t->Kt - 1) * pm_product_us(&d->rates, p->dbl, mi, nj, t->T, t->T) +
+	double us = (double)(t->Kt - 1) * pm_product_us(&d->rates, p->dbl, mi, nj, t->D, t->T) +
 	            pm_product_us(&d->rates, p->dbl, mi, nj, t->kr, t->T) + (double)t->Kt * PM_TASK_US;
 	/* trmm/trsm: the triangular A halves each chain on average. */
 	if (p->routine == 't' || p->routine == 'r')
@@ -382,10 +393,13 @@ static int64_t rows_of(const struct pm_problem *p, int o)
 }
 
 /* The rows of operand o's tiles as stored, the length of their copies' columns: R for C and for
- * A used untransposed (gemm's tall tiles: A's stored tile is op(A)'s), else T. */
-static int tile_rows_of(const struct pm_problem *p, int T, int R, int o)
+ * A used untransposed (gemm's tall tiles: A's stored tile is op(A)'s), D (the products' depth)
+ * for A transposed and for B, else T. */
+static int tile_rows_of(const struct pm_problem *p, int T, int R, int D, int o)
 {
-	return o == 2 || (o == 0 && !(p->trans & 1)) ? R : T;
+	if (o == 2 || (o == 0 && !(p->trans & 1)))
+		return R;
+	return o == 0 || !(p->trans & 2) ? D : T;
 }
 
 /* In host_xfer_gbs's `panels`: C's tiles cross as whole scratch tiles, contiguous (C added at
@@ -399,8 +413,8 @@ static int tile_rows_of(const struct pm_problem *p, int T, int R, int o)
  * column's length); an operand crossing in column panels (bit o of panels) has columns as long
  * as the matrix's. 0 without calibration. */
 static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *d,
-                            const struct lm_db *db, int T, int R, int dir, const double bytes[3],
-                            unsigned panels)
+                            const struct lm_db *db, int T, int R, int D, int dir,
+                            const double bytes[3], unsigned panels)
 {
 	double total = 0, us = 0;
 	for (int o = 0; o < 3; o++) {
@@ -408,7 +422,7 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 		if (bytes[o] <= 0 || home < 0 || db->node[home].kind != LM_HOST)
 			continue;
 		double pitch = (double)p->ld[o] * elem_of(p);
-		int col = tile_rows_of(p, T, R, o); /* its copies' column length */
+		int col = tile_rows_of(p, T, R, D, o); /* its copies' column length */
 		int64_t rows = rows_of(p, o), edge = rows - (pl_ceil_div(rows, col) - 1) * col;
 		if (o < 2 && (panels >> o & 1)) /* one copy of whole columns: no ragged last tile row */
 			edge = col = (int)rows;
@@ -446,7 +460,7 @@ static double operand_in_us(const struct pm_problem *p, const struct pm_device *
 	if (db->node[home].kind == LM_HOST) {
 		double only[3] = { 0, 0, 0 };
 		only[o] = 1;
-		double x = host_xfer_gbs(p, d, db, T, R, 0, only, 0);
+		double x = host_xfer_gbs(p, d, db, T, R, T, 0, only, 0);
 		if (x > 0 && !(x >= bw))
 			bw = x;
 	}
@@ -455,20 +469,21 @@ static double operand_in_us(const struct pm_problem *p, const struct pm_device *
 
 static void link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
                        const struct lm_db *db, const struct device_flows *f,
-                       const struct busy_links *busy, int T, int R, unsigned panels,
+                       const struct busy_links *busy, const struct tiling *t, unsigned panels,
                        struct device_links *L)
 {
 	memset(L, 0, sizeof *L);
-	int node = d->node;
-	/* the tiles' mean size each way: C's and A's R x T, B's T x T (tall tiles) */
+	int node = d->node, T = t->T, R = t->R, D = t->D;
+	/* the tiles' mean size each way: C's R x T, A's R x D, B's D x T (tall tiles, deep products) */
 	double el = elem_of(p), tall_bytes = (double)R * T * el, host_bytes = 0;
-	double in_tiles = (f->A[i] + f->Cin[i]) / tall_bytes + f->B[i] / ((double)T * T * el);
+	double in_tiles = f->A[i] / ((double)R * D * el) + f->Cin[i] / tall_bytes +
+	                  f->B[i] / ((double)D * T * el);
 	double tile_in = in_tiles > 0 ? (f->A[i] + f->B[i] + f->Cin[i]) / in_tiles : tall_bytes;
 	const double in[3] = { f->A[i], f->B[i], f->Cin[i] }, out[3] = { 0, 0, f->Cout[i] };
 	const double all[3] = { f->A[i], f->B[i], f->Cin[i] + f->Cout[i] };
-	const double xfer[3] = { host_xfer_gbs(p, d, db, T, R, 0, in, panels),
-	                         host_xfer_gbs(p, d, db, T, R, 1, out, panels),
-	                         host_xfer_gbs(p, d, db, T, R, 2, all, panels) };
+	const double xfer[3] = { host_xfer_gbs(p, d, db, T, R, D, 0, in, panels),
+	                         host_xfer_gbs(p, d, db, T, R, D, 1, out, panels),
+	                         host_xfer_gbs(p, d, db, T, R, D, 2, all, panels) };
 	for (int dir = 0; dir < 2; dir++) {
 		const struct flows *fl = dir ? &f->out : &f->in;
 		for (int k = 0; k < fl->n; k++) {
@@ -836,16 +851,18 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
                         const struct pm_device *home, double *comp_us, struct device_links *L)
 {
 	int T = t->T, R = t->R;
-	link_rates(p, d, i, db, f, busy, T, R, panels | (home ? XFER_C_WHOLE : 0), L);
+	link_rates(p, d, i, db, f, busy, t, panels | (home ? XFER_C_WHOLE : 0), L);
 	double n = (double)ld->tiles;
 	double tm = (double)(p->m < R ? p->m : R), tn = (double)(p->n < T ? p->n : T);
-	double tk = (double)(p->k < T ? p->k : T), el = elem_of(p);
+	double tk = (double)(p->k < t->D ? p->k : t->D), el = elem_of(p);
 	/* its products back to back under its power cap (the kernel table's sustained rates), and
 	 * with C read late a geadd per tile: two tiles read and one written through its memory
 	 * (none when C is added at home) */
 	double geadd = late && !home ? PM_TASK_US + 3 * tm * tn * el / (PM_DEVICE_COPY_GBS * 1e3) : 0;
-	/* (a tall tile's products as square ones: pm_product_us) */
-	double comp = pm_capped_us(&d->rates, p->dbl, T, ld->finish) + fmax(0, n) * geadd, tdev = comp;
+	/* (a tall tile's products as square ones, a deep one's at its volume's rate: pm_product_us;
+	 * under the cap of that size's kernel) */
+	int cap_T = t->D > T ? (int)cbrt(tm * tn * tk) : T;
+	double comp = pm_capped_us(&d->rates, p->dbl, cap_T, ld->finish) + fmax(0, n) * geadd, tdev = comp;
 	double bytes_in = f->A[i] + f->B[i] + f->Cin[i];
 	*comp_us = comp;
 	if (ld->tiles <= 0 || (bytes_in <= 0 && f->Cout[i] <= 0))
@@ -892,20 +909,41 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	                   fmax(L->host_both_us, sum_all)) + submit;
 }
 
+static double evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                       const struct lm_db *db, int T, int R, int D, unsigned subset,
+                       struct pm_eval *out);
+
 double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                    const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
 {
-	return pm_evaluate_tiles(p, dev, ndev, db, T, T, subset, out);
+	return evaluate(p, dev, ndev, db, T, T, T, subset, out);
 }
 
 double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                          const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out)
 {
+	return evaluate(p, dev, ndev, db, T, R, T, subset, out);
+}
+
+double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                        const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
+{
+	int64_t k = p->k > T ? p->k : T;
+	return evaluate(p, dev, ndev, db, T, p->m > T ? (int)p->m : T, k > INT_MAX ? T : (int)k,
+	                subset, out);
+}
+
+static double evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                       const struct lm_db *db, int T, int R, int D, unsigned subset,
+                       struct pm_eval *out)
+{
 	struct pm_eval e;
 	memset(&e, 0, sizeof e);
 	R = R > T && p->routine == 'g' ? R : T; /* only gemm tiles tall */
+	D = D > T && p->routine == 'g' ? D : T; /* and runs deep products */
 	e.T = T;
 	e.R = R;
+	e.D = D;
 	e.subset = subset;
 	int sel[PM_MAX_DEVS], ns = 0;
 	for (int d = 0; d < ndev && d < PM_MAX_DEVS; d++)
@@ -920,7 +958,7 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 
 	/* 1. the tile schedule: full tiles first, then the ragged edges */
 	struct tiling t;
-	tiling_of(p, T, R, &t);
+	tiling_of(p, T, R, D, &t);
 	struct pm_lane ld[PM_MAX_DEVS];
 	double lanes[PM_MAX_DEVS], chain[PM_MAX_DEVS][2][2];
 	memset(ld, 0, sizeof ld);
@@ -937,7 +975,7 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 			cost[i] = chain[i][cls & 1][cls >> 1];
 		pm_schedule_class(ns, cost, lanes, t.count[cls & 1][cls >> 1], ld);
 	}
-	double full = (double)t.Mt * R * (double)t.Nt * T * (double)t.Kt * T;
+	double full = (double)t.Mt * R * (double)t.Nt * T * (double)t.Kt * D;
 	e.padding = full > 0 ? 1.0 - (double)p->m * p->n * (p->k > 0 ? p->k : 1) / full : 0;
 	double share[PM_MAX_DEVS];
 	for (int i = 0; i < ns; i++)
@@ -964,7 +1002,8 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 	pm_grid(ns, t.Mt, t.Nt, &P, &Q);
 	for (int i = 0; i < ns; i++) {
 		const struct pm_device *d = &dev[sel[i]];
-		unsigned may = ns == 1 ? panel_choices(p, d, db, T, R) : 0, best_set = 0;
+		/* (deep products' B tiles are its whole columns already: no panels beside them) */
+		unsigned may = ns == 1 && D == T ? panel_choices(p, d, db, T, R) : 0, best_set = 0;
 		/* Tiles holding every row of A as stored (tall ones, or square ones of T >= m) are its
 		 * column panels: the same copies, which the model prices alike, but StarPU runs them
 		 * apart, so which way A goes there is a rule. Beside B's panels A goes as panels: one
@@ -1014,10 +1053,12 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 		e.busy_ms[sel[i]] = comp / 1e3;
 		if (tdev > worst || i == 0) {
 			worst = tdev;
-			/* fetching ahead brings no tile of an operand in panels (cut on the device) */
+			/* fetching ahead brings no tile of an operand in panels (cut on the device), nor
+			 * any along deep products (one per chain) */
+			int none = D > T;
 			e.layer = (struct pm_layer){ T, p->dbl,
-			                             best_set & 1 ? 0 : operand_in_us(p, d, db, &busy, T, R, 0),
-			                             best_set & 2 ? 0 : operand_in_us(p, d, db, &busy, T, R, 1),
+			                             none || (best_set & 1) ? 0 : operand_in_us(p, d, db, &busy, T, R, 0),
+			                             none || (best_set & 2) ? 0 : operand_in_us(p, d, db, &busy, T, R, 1),
 			                             d->rates, R };
 			e.compute_ms = comp / 1e3;
 			e.transfer_ms = fmax(L.tin, L.tout) / 1e3;
@@ -1199,6 +1240,39 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
 	return found > 0;
 }
 
+/* How much faster than the best square or tall tiles the model must find deep products before it
+ * chooses them, as for tall tiles: a new way of the model's. */
+#define DEEP_MARGIN 0.05
+/* And at least this wide, but where forced: products 256 wide ran 8-10% slower than their
+ * volume's rate at the odd shapes (one H200, m x 256 x k with m = 12000-27000: 2.4-3.6% slower
+ * than the tiles before; bench/results/gemm-2026-11-27w.md, call 3), where a kernel's last wave
+ * over the SMs, which the kernel table's square products do not show, weighs most in narrow
+ * ones; 512 came within 5% of the model on one H100 (call 2). */
+#define DEEP_MIN_WIDTH 512
+
+/* Whether gemm's plan e may run deep products at its tile size (pm_evaluate_deep): on one device
+ * where op(A) lives, a GPU into which B or C crosses (any device where forced: the tests run them
+ * on CPU workers), with k deeper than a tile. Then no product waits on A, each C tile (all of m's
+ * rows, T columns) takes one product over the whole k, and the call streams B's and C's tiles
+ * through the device: its pipeline fills with one tile of each and drains with one of C, where in
+ * tiles of T over k the last layer's products and their tiles' copies home come after the last
+ * copy in (one H100, FP64 8192^3 with B and C on the host: 29.1-30.6 ms in 4096 x 4096 tiles,
+ * 23.9 with deep products of 8192 x 512 x 8192, bench/results/gemm-2026-11-27w.md). A's tile is
+ * all of A and B's k x T, each within StarPU's 32-bit element counts; C's tiles' rows within
+ * PARALIA_TILE_MAX; B's and C's tiles fit the device's memory. */
+static int deep_may(const struct pm_problem *p, const struct pm_device *dev, const struct pm_eval *e)
+{
+	if (p->routine != 'g' || !(p->deep_may || p->deep_must) || __builtin_popcount(e->subset) != 1)
+		return 0;
+	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
+	int T = e->T;
+	int crosses = (p->loc[1] >= 0 && p->loc[1] != d->node) || (p->loc[2] >= 0 && p->loc[2] != d->node);
+	return p->loc[0] == d->node && p->k > T && p->m <= PARALIA_TILE_MAX &&
+	       (double)p->m * p->k <= UINT32_MAX && (double)p->k * T <= UINT32_MAX &&
+	       (d->mem_bytes <= 0 || PM_TILE_COPIES * (double)(p->m + p->k) * T * elem_of(p) <= d->mem_bytes) &&
+	       (p->deep_must || (d->kind == PM_GPU && crosses && T >= DEEP_MIN_WIDTH));
+}
+
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out)
 {
@@ -1208,8 +1282,8 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	int64_t big = p->m > p->n ? p->m : p->n;
 	big = big > p->k ? big : p->k;
 	double el = elem_of(p);
-	int found = 0, found_tall = 0;
-	struct pm_eval tall;
+	int found = 0, found_tall = 0, found_deep = 0;
+	struct pm_eval tall, deep;
 	/* The candidates up to the first that covers the whole problem; past the list, the whole
 	 * problem as one tile (one cuBLAS call when the data lives on that GPU). */
 	const int *std;
@@ -1238,6 +1312,9 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 		else if (tall_may(p, dev, db, &e) && tall_best(p, dev, ndev, db, m, &e, &x) &&
 		         (!found_tall || metric_of(&x, m) < metric_of(&tall, m)))
 			tall = x, found_tall = 1;
+		if (deep_may(p, dev, &e) && pm_evaluate_deep(p, dev, ndev, db, T, e.subset, &x) >= 0 &&
+		    (!found_deep || metric_of(&x, m) < metric_of(&deep, m)))
+			deep = x, found_deep = 1;
 		/* ties (within a part in a million) go to the larger tile: fewer tasks, fewer copies */
 		if (!found || metric_of(&e, m) <= metric_of(out, m) * (1 + 1e-6)) {
 			*out = e;
@@ -1247,6 +1324,10 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	/* tall tiles where they beat the best square ones by the margin */
 	if (found && found_tall && metric_of(&tall, m) < metric_of(out, m) * (1 - TALL_MARGIN))
 		*out = tall;
+	/* deep products where they beat those by their margin, or wherever they can when forced */
+	if (found && found_deep &&
+	    (p->deep_must || metric_of(&deep, m) < metric_of(out, m) * (1 - DEEP_MARGIN)))
+		*out = deep;
 	if (found)
 		return 0;
 	/* Nothing fits: the smallest tile on the fastest allowed device, so the call still runs

@@ -129,6 +129,11 @@ struct pm_problem {
 	 * exceeds the tile size (> 0; PARALIA_TALL, pm_tall_env; never with a kept operand, whose
 	 * tiles are square) */
 	int tall_may, tall_rows;
+	/* gemm on one device where op(A) lives: whether the products may (deep_may: the model keeps
+	 * them where faster, pm_tune) or must (deep_must, wherever they can: measuring, tests) run
+	 * over the whole k, one per C tile of all m's rows (deep products, step 3 of
+	 * docs/AUTOTUNER.md; PARALIA_DEEP, pm_deep_env; never with a kept operand) */
+	int deep_may, deep_must;
 };
 
 /* A switch between the model's choice and always or never doing something: the environment
@@ -150,6 +155,10 @@ void pm_c_late_env(int *may, int *must);
  * "none" or 0, square tiles; a row count R, R rows wherever R exceeds the tile size (measuring,
  * tests). Warns once about another value and uses the model. */
 void pm_tall_env(int *may, int *rows);
+
+/* PARALIA_DEEP: unset or "model", the model chooses whether gemm's products run over the whole k;
+ * "none", never; "all", wherever they can (measuring, tests). Warns once about another value. */
+void pm_deep_env(int *may, int *must);
 
 /* PARALIA_C_HOME: unset or "none", never; "model", the model chooses; "all", wherever C is read
  * and lives on the host (measuring, tests). Warns once about another value. */
@@ -173,6 +182,7 @@ struct pm_layer {
 struct pm_eval {
 	int T;
 	int R;                     /* rows of gemm's C and op(A) tiles: T, or more (tall tiles) */
+	int D;                     /* depth over k of gemm's products: T, or k (deep products) */
 	unsigned subset;           /* bit d: device d used */
 	double time_ms;            /* predicted wall time of the call */
 	double compute_ms, transfer_ms, latency_ms; /* the terms of the critical device */
@@ -200,7 +210,8 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* Microseconds for one m x n x k tile product on one worker. */
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* Microseconds for the product of an mi x kd tile of op(A) and a kd x nj tile of op(B) in tiles of
- * T columns: a tall one (mi > T) as mi / T products of T rows, the square kernel's rate. */
+ * T columns: a tall one (mi > T) as mi / T products of T rows, the square kernel's rate; a deep
+ * one (kd > T: over the whole k) at its own volume's rate (pm_tile_us). */
 double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, double kd, int T);
 /* How long `us` of T x T products (at the rates of pm_tile_us) take on a device under its power
  * cap, in a call that follows one like it (calls run back to back, in a program's loop as in a
@@ -264,6 +275,10 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 /* The same with gemm's C and op(A) tiles R rows by T columns (op(B)'s T x T; R >= T). */
 double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                          const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out);
+/* The same with gemm's products over the whole k (deep products): C's and op(A)'s tiles all of
+ * m's rows by T columns, op(B)'s k x T, one product per C tile. */
+double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                        const struct lm_db *db, int T, unsigned subset, struct pm_eval *out);
 /* The autotuner: best (T, subset) under the metric. Returns 0, or -1 when no device can hold a
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,

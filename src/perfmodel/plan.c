@@ -18,7 +18,7 @@ struct plan_key {
 	char routine;
 	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
 	unsigned trans, panels_may, panels_must;
-	int c_late_may, c_late_must, c_home_may, c_home_must, tall_may, tall_rows;
+	int c_late_may, c_late_must, c_home_may, c_home_must, tall_may, tall_rows, deep_may, deep_must;
 };
 
 struct plan_entry {
@@ -283,6 +283,7 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	pl->T = e->T;
 	pub->tile = e->T;
 	pub->tile_rows = e->R > e->T ? e->R : e->T;
+	pub->tile_depth = e->D > e->T ? e->D : e->T;
 	pub->tile_fixed = key->fixed_T > 0;
 	int sel[PM_MAX_DEVS], ns = 0, cpu = 0, workers = 0;
 	double lo = INFINITY, hi = 0;
@@ -355,9 +356,11 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 	static const char *rname[128] = { ['g'] = "gemm", ['s'] = "syrk", ['y'] = "syr2k",
 	                                  ['m'] = "symm", ['t'] = "trmm", ['r'] = "trsm" };
 	static const char *in_panels[4] = { "", ", A in panels", ", B in panels", ", A and B in panels" };
-	char where[3][16], devs[256] = "", tall[48] = "";
+	char where[3][16], devs[256] = "", tall[48] = "", deep[48] = "";
 	if (pl->pub.tile_rows > pl->T) /* C's and op(A)'s tiles */
 		snprintf(tall, sizeof tall, ", tall: C and A %d x %d", pl->pub.tile_rows, pl->T);
+	if (pl->pub.tile_depth > pl->T) /* one product per C tile */
+		snprintf(deep, sizeof deep, ", deep: products over k = %d", pl->pub.tile_depth);
 	for (int i = 0; i < 3; i++) {
 		if (key->loc[i] < 0)
 			snprintf(where[i], sizeof where[i], "-");
@@ -374,11 +377,11 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 			                        pl->pub.devices[i], 100 * pl->pub.shares[i]);
 	}
 	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s (ld %d %d %d, rows %d %d %d): "
-	        "tile %d%s%s on %s, grid %dx%d%s%s%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
+	        "tile %d%s%s%s on %s, grid %dx%d%s%s%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
 	        key->dbl ? 'd' : 's', rname[(int)key->routine] ? rname[(int)key->routine] : "?",
 	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "",
 	        key->ld[0], key->ld[1], key->ld[2], key->rows[0], key->rows[1], key->rows[2], pl->T,
-	        pl->pub.tile_fixed ? " (fixed)" : "", tall, devs, pl->pub.grid_p, pl->pub.grid_q,
+	        pl->pub.tile_fixed ? " (fixed)" : "", tall, deep, devs, pl->pub.grid_p, pl->pub.grid_q,
 	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
 	        in_panels[pl->pub.panels & 3], pl->pub.c_late ? ", C read late" : "",
 	        pl->pub.c_home ? ", added at home" : "",
@@ -424,8 +427,10 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 		pm_c_late_env(&key.c_late_may, &key.c_late_must);
 		pm_c_home_env(&key.c_home_may, &key.c_home_must);
 		/* a kept operand's tiles are square (force_T != 0) */
-		if (force_T == 0)
+		if (force_T == 0) {
 			pm_tall_env(&key.tall_may, &key.tall_rows);
+			pm_deep_env(&key.deep_may, &key.deep_must);
+		}
 	}
 	key.reads_c = reads_c != 0;
 	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
@@ -460,7 +465,8 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	                        (routine == 's' || routine == 'y') ? 0.5 : 1.0,
 	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] },
 	                        key.trans, key.panels_may, key.panels_must, key.c_late_may, key.c_late_must,
-	                        key.c_home_may, key.c_home_must, key.tall_may, key.tall_rows };
+	                        key.c_home_may, key.c_home_must, key.tall_may, key.tall_rows,
+	                        key.deep_may, key.deep_must };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {

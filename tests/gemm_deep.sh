@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# gemm's deep products (docs/AUTOTUNER.md step 3; PARALIA_DEEP=all forces them wherever they can
+# be: gemm on one device where op(A) lives): one product per C tile over the whole k, C's and
+# op(A)'s tiles all of m's rows, op(B)'s k x T. tests/blas_gemm (every placement, transposition,
+# ragged edge, alpha and beta against CBLAS, on the CPU workers, where A lives) run so; its calls
+# must say they ran deep and their plans so. Then with WR-lazy forced, C read late (scratch tiles
+# of a chain of one), C added at home and column panels asked for (none beside deep products);
+# and the tests of kept matrices forced deep too: a kept operand's tiles stay square, and so do
+# its calls' products. PARALIA_DEEP=none gives none; a bad value is named once, the model's choice
+# kept (on CPU workers it takes none: nothing crosses a link).
+. "$(dirname "$0")/gemm_harness.sh" gemm_deep
+
+for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all" "PARALIA_C_LATE=all PARALIA_C_HOME=all" \
+             "PARALIA_PANELS=all"; do
+  out=$(env $extra PARALIA_DEEP=all PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
+  check "$rc" "blas_gemm in deep products ${extra:+($extra)}: $(echo "$out" | tail -1)"
+  n=$(grep -c "products [0-9]* deep (deep)" "$err")
+  [ "$n" -gt 0 ]; check $? "calls in deep products: $n"
+  n=$(grep "autotune [sd]gemm" "$err" | grep -c ", deep: products over k = [0-9]* on ")
+  [ "$n" -gt 0 ]; check $? "plans saying so: $n"
+  n=$(grep "autotune [sd]gemm" "$err" | grep ", deep: " | grep -c "in panels")
+  [ "$n" -eq 0 ]; check $? "no panels beside deep products: $n plans with both"
+done
+for b in blas_chain blas_placement blas_keep_overlap; do
+  x=${top_builddir:-.}/tests/$b
+  [ -x "$x" ] || { echo "gemm_deep: $x is missing"; fail=$((fail + 1)); continue; }
+  out=$(PARALIA_DEEP=all "$x" 2>"$err"); rc=$?
+  check "$rc" "$b with deep products forced: $(echo "$out" | tail -1)"
+done
+for v in none ""; do
+  PARALIA_DEEP=$v PARALIA_VERBOSE=2 "$t" >/dev/null 2>"$err"; rc=$?
+  n=$(grep -c "(deep)\|, deep: " "$err")
+  [ "$rc" -eq 0 ] && [ "$n" -eq 0 ]; check $? "PARALIA_DEEP=${v:-(unset)} on CPU workers: no deep products (rc $rc, $n deep lines)"
+done
+PARALIA_DEEP=deep "$t" >/dev/null 2>"$err"; rc=$?
+n=$(grep -c "PARALIA_DEEP=deep is not" "$err")
+[ "$rc" -eq 0 ] && [ "$n" -eq 1 ]; check $? "a bad PARALIA_DEEP named once (rc $rc, said $n times)"
+finish
