@@ -22,12 +22,7 @@ for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all" "PARALIA_C_LATE=all
   n=$(grep "autotune [sd]gemm" "$err" | grep ", deep: " | grep -c "in panels")
   [ "$n" -eq 0 ]; check $? "no panels beside deep products: $n plans with both"
 done
-for b in blas_chain blas_placement blas_keep_overlap; do
-  x=${top_builddir:-.}/tests/$b
-  [ -x "$x" ] || { echo "gemm_deep: $x is missing"; fail=$((fail + 1)); continue; }
-  out=$(PARALIA_DEEP=all "$x" 2>"$err"); rc=$?
-  check "$rc" "$b with deep products forced: $(echo "$out" | tail -1)"
-done
+kept_tests PARALIA_DEEP=all "with deep products forced"
 for v in none ""; do
   PARALIA_DEEP=$v PARALIA_VERBOSE=2 "$t" >/dev/null 2>"$err"; rc=$?
   n=$(grep -c "(deep)\|, deep: " "$err")

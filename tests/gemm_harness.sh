@@ -7,6 +7,8 @@
 #   err       a temporary file for the program's stderr, removed at exit
 #   check RC WHAT   one "NAME: ok|FAIL WHAT" line, counted (0 passes)
 #   tasks     the task count of the last "paralia: summary:" line in $err
+#   kept_tests VAR=VALUE WHAT   tests/blas_chain, blas_placement and blas_keep_overlap (kept
+#             matrices, whose tiles stay square) under that knob, one check each
 #   finish    the "NAME: N passed, N failed" line; exits 1 on a failure, else 0
 set -u
 gemm_name=$1
@@ -20,6 +22,15 @@ check() {
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
 tasks() { sed -n 's/^paralia: summary: \([0-9]*\) tasks in .*/\1/p' "$err" | tail -1; }
+kept_tests() {
+	local b x out rc
+	for b in blas_chain blas_placement blas_keep_overlap; do
+		x=${top_builddir:-.}/tests/$b
+		[ -x "$x" ] || { echo "$gemm_name: $x is missing"; fail=$((fail + 1)); continue; }
+		out=$(env "$1" "$x" 2>"$err"); rc=$?
+		check "$rc" "$b $2: $(echo "$out" | tail -1)"
+	done
+}
 finish() {
 	echo "$gemm_name: $pass passed, $fail failed"
 	[ "$fail" -eq 0 ]

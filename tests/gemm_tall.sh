@@ -20,12 +20,7 @@ for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all"; do
   n=$(grep "autotune dgemm" "$err" | grep -c ", tall: C and A 24 x 16 on ")
   [ "$n" -gt 0 ]; check $? "plans saying so: $n"
 done
-for b in blas_chain blas_placement blas_keep_overlap; do
-  x=${top_builddir:-.}/tests/$b
-  [ -x "$x" ] || { echo "gemm_tall: $x is missing"; fail=$((fail + 1)); continue; }
-  out=$(PARALIA_TALL=24 "$x" 2>"$err"); rc=$?
-  check "$rc" "$b in tall tiles of 24 rows: $(echo "$out" | tail -1)"
-done
+kept_tests PARALIA_TALL=24 "in tall tiles of 24 rows"
 for v in 16 none; do
   PARALIA_TALL=$v PARALIA_VERBOSE=2 "$t" >/dev/null 2>"$err"; rc=$?
   n=$(grep -c "(tall)\|, tall: " "$err")

@@ -1307,6 +1307,37 @@ static void huge_sizes(void)
  * k x m: its tiles' columns are T long) gains only C's. pm_tune takes them only 5% faster than the
  * best square tiles (TALL_MARGIN), never for another routine, and always when forced
  * (tall_rows above the tile); PARALIA_TALL is read as model, none or a row count. */
+/* The model's ways chosen by a margin: allowing one, and whether a plan took it */
+static void allow_tall(struct pm_problem *p) { p->tall_may = 1; }
+static void allow_deep(struct pm_problem *p) { p->deep_may = 1; }
+static int is_tall(const struct pm_eval *e) { return e->R > e->T; }
+static int is_deep(const struct pm_eval *e) { return e->D > e->T; }
+
+/* A way of the model's that must beat its best plan without it by 5% (tall tiles, deep products):
+ * over problems qs, pm_tune on one device without the way and with it (allow), counting in
+ * chose[] the plans that took it (is_way) and those that did not. Returns how many broke the
+ * rule: the way taken without being 5% faster, or not taken and the plan changed, or taken
+ * where it was not allowed. */
+static int margin_choices(const struct pm_problem *qs, size_t n, const struct pm_device *dev,
+                          const struct lm_db *db, void (*allow)(struct pm_problem *),
+                          int (*is_way)(const struct pm_eval *), int chose[2])
+{
+	int wrong = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct pm_problem q = qs[i];
+		struct pm_tune_opts o = { 0, PM_TIME, 0 };
+		struct pm_eval without, with;
+		pm_tune(&q, dev, 1, db, &o, &without);
+		allow(&q);
+		pm_tune(&q, dev, 1, db, &o, &with);
+		int took = is_way(&with);
+		chose[took]++;
+		wrong += is_way(&without) ||
+		         (took ? !(with.time_ms < 0.95 * without.time_ms) : with.time_ms != without.time_ms);
+	}
+	return wrong;
+}
+
 static void tall_tiles(void)
 {
 	char path[1024], err[1200];
@@ -1344,21 +1375,13 @@ static void tall_tiles(void)
 
 	/* the choice: over shapes, tall only when 5% faster than the best square tiles (pm_tune
 	 * both ways), and both outcomes happen */
-	int chose[2] = { 0, 0 }, wrong = 0;
+	int chose[2] = { 0, 0 };
 	static const int shapes[][3] = { { 8192, 8192, 8192 }, { 4096, 8192, 8192 }, { 16384, 8192, 8192 },
 	                                 { 8192, 8192, 32768 }, { 8192, 4096, 8192 } };
-	for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-		struct pm_problem q = gemm(shapes[s][0], shapes[s][1], shapes[s][2], 0, 0, 0, 1);
-		struct pm_tune_opts o = { 0, PM_TIME, 0 };
-		struct pm_eval square, best;
-		pm_tune(&q, dev, 1, &db, &o, &square);
-		q.tall_may = 1;
-		pm_tune(&q, dev, 1, &db, &o, &best);
-		int is_tall = best.R > best.T;
-		chose[is_tall]++;
-		wrong += square.R != square.T ||
-		         (is_tall ? !(best.time_ms < 0.95 * square.time_ms) : best.time_ms != square.time_ms);
-	}
+	struct pm_problem qs[sizeof shapes / sizeof shapes[0]];
+	for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+		qs[s] = gemm(shapes[s][0], shapes[s][1], shapes[s][2], 0, 0, 0, 1);
+	int wrong = margin_choices(qs, sizeof qs / sizeof qs[0], dev, &db, allow_tall, is_tall, chose);
 	t_check(!wrong && chose[0] && chose[1], "tall tiles chosen only 5%% faster than square ones: %d wrong (tall "
 	        "%d, square %d)", wrong, chose[1], chose[0]);
 	/* forced */
@@ -1444,22 +1467,14 @@ static void deep_products(void)
 	        "(compute %.3f ms)", e.D, e.R, e.c_late, e.panels, one, e.compute_ms);
 	/* the choice, over shapes and placements with A on the GPU: deep only when 5% faster than
 	 * the best otherwise, and both outcomes happen */
-	int chose[2] = { 0, 0 }, wrong = 0;
+	int chose[2] = { 0, 0 };
 	static const int shapes[][4] = { { 8192, 8192, 8192, 0 }, { 8192, 8192, 8192, 1 },
 	                                 { 4096, 4096, 32768, 0 }, { 16384, 16384, 16384, 0 },
 	                                 { 32768, 32768, 4096, 0 }, { 4096, 4096, 4096, 1 } };
-	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-		struct pm_problem q = gemm(shapes[i][0], shapes[i][1], shapes[i][2], g, shapes[i][3] ? g : 0, 0, 1);
-		struct pm_tune_opts o = { 0, PM_TIME, 0 };
-		struct pm_eval flat, best;
-		pm_tune(&q, dev, 1, &db, &o, &flat);
-		q.deep_may = 1;
-		pm_tune(&q, dev, 1, &db, &o, &best);
-		int deep = best.D > best.T;
-		chose[deep]++;
-		wrong += flat.D != flat.T ||
-		         (deep ? !(best.time_ms < 0.95 * flat.time_ms) : best.time_ms != flat.time_ms);
-	}
+	struct pm_problem qs[sizeof shapes / sizeof shapes[0]];
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+		qs[i] = gemm(shapes[i][0], shapes[i][1], shapes[i][2], g, shapes[i][3] ? g : 0, 0, 1);
+	int wrong = margin_choices(qs, sizeof qs / sizeof qs[0], dev, &db, allow_deep, is_deep, chose);
 	t_check(!wrong && chose[0] && chose[1], "deep products chosen only 5%% faster than tiles: %d "
 	        "wrong (deep %d, tiles %d)", wrong, chose[1], chose[0]);
 	/* never where they cannot be, even forced */

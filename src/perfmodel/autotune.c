@@ -928,9 +928,9 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                         const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
 {
-	int64_t k = p->k > T ? p->k : T;
-	return evaluate(p, dev, ndev, db, T, p->m > T ? (int)p->m : T, k > INT_MAX ? T : (int)k,
-	                subset, out);
+	/* (sizes beyond an int's: square tiles, as deep_may never offers them) */
+	int R = p->m > T && p->m <= INT_MAX ? (int)p->m : T, D = p->k > T && p->k <= INT_MAX ? (int)p->k : T;
+	return evaluate(p, dev, ndev, db, T, R, D, subset, out);
 }
 
 static double evaluate(const struct pm_problem *p, const struct pm_device *dev, int ndev,
