@@ -28,7 +28,5 @@ for v in none ""; do
   n=$(grep -c "(deep)\|, deep: " "$err")
   [ "$rc" -eq 0 ] && [ "$n" -eq 0 ]; check $? "PARALIA_DEEP=${v:-(unset)} on CPU workers: no deep products (rc $rc, $n deep lines)"
 done
-PARALIA_DEEP=deep "$t" >/dev/null 2>"$err"; rc=$?
-n=$(grep -c "PARALIA_DEEP=deep is not" "$err")
-[ "$rc" -eq 0 ] && [ "$n" -eq 1 ]; check $? "a bad PARALIA_DEEP named once (rc $rc, said $n times)"
+bad_knob PARALIA_DEEP=deep "PARALIA_DEEP=deep is not model, all or none; using model"
 finish

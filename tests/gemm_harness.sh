@@ -9,6 +9,8 @@
 #   tasks     the task count of the last "paralia: summary:" line in $err
 #   kept_tests VAR=VALUE WHAT   tests/blas_chain, blas_placement and blas_keep_overlap (kept
 #             matrices, whose tiles stay square) under that knob, one check each
+#   bad_knob VAR=VALUE MESSAGE   tests/blas_gemm under a bad value (PARALIA_VERBOSE=1): it passes
+#             and says MESSAGE once, two checks; its stderr stays in $err
 #   finish    the "NAME: N passed, N failed" line; exits 1 on a failure, else 0
 set -u
 gemm_name=$1
@@ -30,6 +32,12 @@ kept_tests() {
 		out=$(env "$1" "$x" 2>"$err"); rc=$?
 		check "$rc" "$b $2: $(echo "$out" | tail -1)"
 	done
+}
+bad_knob() {
+	local out rc n
+	out=$(env "$1" PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
+	check "$rc" "blas_gemm with $1: $(echo "$out" | tail -1)"
+	n=$(grep -c "$2" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
 }
 finish() {
 	echo "$gemm_name: $pass passed, $fail failed"

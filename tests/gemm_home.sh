@@ -33,8 +33,6 @@ late_tasks=$(tasks)
 [ -n "$home_tasks" ] && [ -n "$late_tasks" ] && [ "$home_tasks" -gt "$late_tasks" ]
 check $? "adding at home ran more tasks than reading late alone (the slices): ${home_tasks:-?} against ${late_tasks:-?}"
 
-out=$(PARALIA_C_HOME=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
-check "$rc" "blas_gemm with PARALIA_C_HOME=bogus: $(echo "$out" | tail -1)"
-n=$(grep -c "PARALIA_C_HOME=bogus is not none, model or all" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
+bad_knob PARALIA_C_HOME=bogus "PARALIA_C_HOME=bogus is not none, model or all"
 n=$(grep -c "added at home" "$err"); [ "$n" -eq 0 ]; check $? "and the default, never at home: $n plans say it"
 finish

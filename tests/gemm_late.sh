@@ -35,7 +35,5 @@ if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
   n=$(grep "C read late" "$err" | grep -c "on gpu"); [ "$n" -gt 0 ]; check $? "plans reading C late on the GPU: $n"
 fi
 
-out=$(PARALIA_C_LATE=bogus PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
-check "$rc" "blas_gemm with PARALIA_C_LATE=bogus: $(echo "$out" | tail -1)"
-n=$(grep -c "PARALIA_C_LATE=bogus is not model, all or none" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
+bad_knob PARALIA_C_LATE=bogus "PARALIA_C_LATE=bogus is not model, all or none"
 finish

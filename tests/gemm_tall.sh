@@ -27,7 +27,5 @@ for v in 16 none; do
   [ "$rc" -eq 0 ] && [ "$n" -eq 0 ]; check $? "PARALIA_TALL=$v at tile 16: square tiles (rc $rc, $n tall lines)"
 done
 # (the model's choice: on a GPU it may take tall tiles where A or C crosses from the host)
-PARALIA_TALL=tall "$t" >/dev/null 2>"$err"; rc=$?
-n=$(grep -c "PARALIA_TALL=tall is not model, none or a row count from 0 to 65535; using model" "$err")
-[ "$rc" -eq 0 ] && [ "$n" -eq 1 ]; check $? "a bad PARALIA_TALL named once (rc $rc, said $n times)"
+bad_knob PARALIA_TALL=tall "PARALIA_TALL=tall is not model, none or a row count from 0 to 65535; using model"
 finish
