@@ -9,6 +9,8 @@
 #   tasks     the task count of the last "paralia: summary:" line in $err
 #   kept_tests VAR=VALUE WHAT   tests/blas_chain, blas_placement and blas_keep_overlap (kept
 #             matrices, whose tiles stay square) under that knob, one check each
+#   never_says VAR=VALUE PATTERN WHAT   tests/blas_gemm under that value (PARALIA_VERBOSE=2) passes
+#             and no line of its stderr matches PATTERN (grep's basic regex), one check
 #   bad_knob VAR=VALUE MESSAGE   tests/blas_gemm under a bad value (PARALIA_VERBOSE=1): it passes
 #             and says MESSAGE once, two checks; its stderr stays in $err
 #   finish    the "NAME: N passed, N failed" line; exits 1 on a failure, else 0
@@ -32,6 +34,12 @@ kept_tests() {
 		out=$(env "$1" "$x" 2>"$err"); rc=$?
 		check "$rc" "$b $2: $(echo "$out" | tail -1)"
 	done
+}
+never_says() {
+	local rc n
+	env "$1" PARALIA_VERBOSE=2 "$t" >/dev/null 2>"$err"; rc=$?
+	n=$(grep -c "$2" "$err")
+	[ "$rc" -eq 0 ] && [ "$n" -eq 0 ]; check $? "$1: $3 (rc $rc, $n lines)"
 }
 bad_knob() {
 	local out rc n
