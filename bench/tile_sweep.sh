@@ -4,9 +4,11 @@
 # dataset's points with PARALIA_TILE=0 (the pick) and each tile of SWEEP_TILES, and one cuBLAS
 # call on the GPU-resident points (gemm_bench cublas: the same operands, the 000 reference). Lines are gemm_bench's
 # CSV prefixed "T=<tile>," (the cuBLAS lines "T=cublas,"): bench/tile_sweep_report.py reads them.
-# Fixed tiles are square (PARALIA_TALL=none); SWEEP_TALL adds tall ones, "TILE:ROWS" pairs (C's and
-# A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>," (bench/model_replay).
-#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, BENCH_REPS (3) override)
+# Fixed tiles are square (PARALIA_TALL=none, PARALIA_DEEP=none); SWEEP_TALL adds tall ones,
+# "TILE:ROWS" pairs (C's and A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>,"
+# (bench/model_replay); SWEEP_DEEP deep products of those widths (PARALIA_DEEP=all), prefixed
+# "T=<tile>:R=<m>:D,".
+#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, BENCH_REPS (3) override)
 # Each run's stderr goes to OUT.err after a "== T=<tile>" line: with PARALIA_VERBOSE=1 or 2 it says
 # how each cell ran (panels, C read late, fetching ahead), which the CSV's config does not.
 set -uo pipefail
@@ -22,17 +24,22 @@ export BENCH_REPS=${BENCH_REPS:-3} OPENBLAS_NUM_THREADS=1
 err=${out%.csv}.err
 : >"$err"
 for t in $tiles; do
-  tall=none
-  [ "$t" = 0 ] && tall=model # the pick: the model's tiles, tall or not
+  way=none
+  [ "$t" = 0 ] && way=model # the pick: the model's tiles, tall, deep or not
   # shellcheck disable=SC2086
   echo "== T=$t" >>"$err"
-  PARALIA_TILE=$t PARALIA_TALL=$tall "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
+  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
+done
+for t in ${SWEEP_DEEP:-}; do
+  # shellcheck disable=SC2086
+  echo "== T=$t:D" >>"$err"
+  PARALIA_TILE=$t PARALIA_DEEP=all "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=0:D,/" >>"$out"
 done
 for tr in ${SWEEP_TALL:-}; do
   t=${tr%%:*} r=${tr#*:}
   # shellcheck disable=SC2086
   echo "== T=$t:R=$r" >>"$err"
-  PARALIA_TILE=$t PARALIA_TALL=$r "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
+  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
 done
 gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
 # shellcheck disable=SC2086

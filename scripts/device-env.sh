@@ -60,7 +60,8 @@ stamp calibration
 # alternate ROUNDS CSV POINTS CONFIG...: `gemm_bench paralia POINTS` once per CONFIG in each of
 # ROUNDS (round labels: "1 2"), the configurations alternating, each in its own process, so that
 # side by side means the same machine, minutes apart, in every order. A CONFIG is name or
-# name:VAR=value,VAR=value (the environment it runs under). Rows go to $R/CSV as
+# name:VAR=value,VAR=value (the environment it runs under: values without spaces, commas or
+# wildcards). Rows go to $R/CSV as
 # name,round,<gemm_bench's line>, each process's stderr to $R/name-round.err (PARALIA_VERBOSE=1
 # unless set); ALT_LIMIT (seconds, default 150) bounds a process. Packs after each.
 alternate() {
@@ -70,7 +71,7 @@ alternate() {
     for cfg in "$@"; do
       name=${cfg%%:*} vars=
       [ "$cfg" != "$name" ] && vars=${cfg#*:}
-      env ${vars//,/ } PARALIA_VERBOSE=${PARALIA_VERBOSE:-1} timeout "${ALT_LIMIT:-150}" \
+      env PARALIA_VERBOSE="${PARALIA_VERBOSE:-1}" ${vars//,/ } timeout "${ALT_LIMIT:-150}" \
         _build/bench/gemm_bench paralia $pts 2> "$R/$name-$round.err" |
         sed "s/^/$name,$round,/" >> "$R/$csv"
       stamp "$name round $round"

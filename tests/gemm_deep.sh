@@ -7,8 +7,8 @@
 # must say they ran deep and their plans so. Then with WR-lazy forced, C read late (scratch tiles
 # of a chain of one), C added at home and column panels asked for (none beside deep products);
 # and the tests of kept matrices forced deep too: a kept operand's tiles stay square, and so do
-# its calls' products. PARALIA_DEEP=none gives none; a bad value is named once, the model's choice
-# kept (on CPU workers it takes none: nothing crosses a link).
+# its calls' products. PARALIA_DEEP=none gives none, and so does the model on CPU workers (it
+# offers them on a GPU only); a bad value is named once.
 . "$(dirname "$0")/gemm_harness.sh" gemm_deep
 
 for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all" "PARALIA_C_LATE=all PARALIA_C_HOME=all" \
@@ -17,8 +17,13 @@ for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all" "PARALIA_C_LATE=all
   check "$rc" "blas_gemm in deep products ${extra:+($extra)}: $(echo "$out" | tail -1)"
   n=$(grep -c "products [0-9]* deep (deep)" "$err")
   [ "$n" -gt 0 ]; check $? "calls in deep products: $n"
-  n=$(grep "autotune [sd]gemm" "$err" | grep -c ", deep: products over k = [0-9]* on ")
+  n=$(grep "autotune [sd]gemm" "$err" | grep -c ", deep: C [0-9]* x [0-9]*, products over k = [0-9]* on ")
   [ "$n" -gt 0 ]; check $? "plans saying so: $n"
+  way=; case $extra in *C_HOME*) way="added at home" ;; *C_LATE*) way="C read late" ;; esac
+  if [ -n "$way" ]; then
+    n=$(grep "autotune [sd]gemm" "$err" | grep ", deep: " | grep -c "$way")
+    [ "$n" -gt 0 ]; check $? "deep plans with $way: $n"
+  fi
   n=$(grep "autotune [sd]gemm" "$err" | grep ", deep: " | grep -c "in panels")
   [ "$n" -eq 0 ]; check $? "no panels beside deep products: $n plans with both"
 done

@@ -1300,13 +1300,6 @@ static void huge_sizes(void)
 		}
 }
 
-/* Tall tiles (gemm, docs/AUTOTUNER.md): C's and op(A)'s tiles R rows by T. With a copy table whose
- * short columns cross slowly (at pitch 64 KB: 25 GB/s for columns of 2048 doubles, 35 of 4096, 55
- * of 8192; one H100 moves 31, 46 and 55 beside DGEMMs), 8192^3 from the host at tile 2048 is faster in
- * tiles of 8192 x 2048: A's and C's copies at the 8192 rate, B's at 2048's. A transposed (stored
- * k x m: its tiles' columns are T long) gains only C's. pm_tune takes them only 5% faster than the
- * best square tiles (TALL_MARGIN), never for another routine, and always when forced
- * (tall_rows above the tile); PARALIA_TALL is read as model, none or a row count. */
 /* The model's ways chosen by a margin: allowing one, and whether a plan took it */
 static void allow_tall(struct pm_problem *p) { p->tall_may = 1; }
 static void allow_deep(struct pm_problem *p) { p->deep_may = 1; }
@@ -1338,6 +1331,13 @@ static int margin_choices(const struct pm_problem *qs, size_t n, const struct pm
 	return wrong;
 }
 
+/* Tall tiles (gemm, docs/AUTOTUNER.md): C's and op(A)'s tiles R rows by T. With a copy table whose
+ * short columns cross slowly (at pitch 64 KB: 25 GB/s for columns of 2048 doubles, 35 of 4096, 55
+ * of 8192; one H100 moves 31, 46 and 55 beside DGEMMs), 8192^3 from the host at tile 2048 is faster in
+ * tiles of 8192 x 2048: A's and C's copies at the 8192 rate, B's at 2048's. A transposed (stored
+ * k x m: its tiles' columns are T long) gains only C's. pm_tune takes them only 5% faster than the
+ * best square tiles (TALL_MARGIN), never for another routine, and always when forced
+ * (tall_rows above the tile); PARALIA_TALL is read as model, none or a row count. */
 static void tall_tiles(void)
 {
 	char path[1024], err[1200];

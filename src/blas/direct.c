@@ -170,8 +170,9 @@ int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int 
 	int dev = p->ndevices == 1 ? p->devices[0] : PARALIA_HOST;
 	int one_tile = call->nb >= m && call->nb >= n && call->nb >= k;
 	if (dev == PARALIA_HOST || dev >= DIRECT_MAX_GPUS || call->force_lazy || p->wr_lazy ||
-	    p->panels || p->c_late || (!one_tile && p->tile_fixed))
-		return -1; /* not on one GPU, or tiles asked for (PARALIA_TILE: StarPU's path) */
+	    p->panels || p->c_late || p->tile_depth > p->tile || (!one_tile && p->tile_fixed))
+		return -1; /* not on one GPU, or tiles asked for (PARALIA_TILE, PARALIA_DEEP=all:
+		            * StarPU's path) */
 	/* With a matrix kept, StarPU may hold the valid copy of an operand's elements elsewhere
 	 * (the operand kept, or sharing elements with a kept one: pl_kept_attach checks both on
 	 * StarPU's path). */

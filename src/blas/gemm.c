@@ -249,10 +249,10 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	     ((panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
 		goto done;
 
-	if (mb != nb && pm_verbose_level() >= 2)
-		fprintf(stderr, "paralia: %s: C's and op(A)'s tiles %d x %d (tall)\n", who, mb, nb);
 	if (kb != nb && pm_verbose_level() >= 2)
-		fprintf(stderr, "paralia: %s: products %d deep (deep)\n", who, kb);
+		fprintf(stderr, "paralia: %s: C's tiles %d x %d, products %d deep (deep)\n", who, mb, nb, kb);
+	else if (mb != nb && pm_verbose_level() >= 2)
+		fprintf(stderr, "paralia: %s: C's and op(A)'s tiles %d x %d (tall)\n", who, mb, nb);
 	int c_node = LOCAL(c_request_node)(&mA, &mB, &mC, beta, cutter);
 	/* C read late (late_c_node): the plan says so only for one device with C read (beta != 0),
 	 * never with WR-lazy; PARALIA_WR_LAZY=force (tests) is the call's */

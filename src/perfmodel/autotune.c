@@ -928,7 +928,7 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                         const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
 {
-	/* (sizes beyond an int's: square tiles, as deep_may never offers them) */
+	/* (sizes beyond an int's: square tiles; deep_may never offers them) */
 	int R = p->m > T && p->m <= INT_MAX ? (int)p->m : T, D = p->k > T && p->k <= INT_MAX ? (int)p->k : T;
 	return evaluate(p, dev, ndev, db, T, R, D, subset, out);
 }
@@ -1258,8 +1258,10 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
  * tiles of T over k the last layer's products and their tiles' copies home come after the last
  * copy in (one H100, FP64 8192^3 with B and C on the host: 29.1-30.6 ms in 4096 x 4096 tiles,
  * 23.9 with deep products of 8192 x 512 x 8192, bench/results/gemm-2026-11-27w.md). A's tile is
- * all of A and B's k x T, each within StarPU's 32-bit element counts; C's tiles' rows within
- * PARALIA_TILE_MAX; B's and C's tiles fit the device's memory. */
+ * all of A and B's k x T, each within StarPU's 32-bit element counts (and k an int's); C's
+ * tiles' rows within PARALIA_TILE_MAX; B's and C's tiles fit the device's memory. Not beside
+ * tall rows or panels forced for measuring (PARALIA_TALL=R, PARALIA_PANELS=a|b|all: a deep plan
+ * has neither) unless deep products are forced too. */
 static int deep_may(const struct pm_problem *p, const struct pm_device *dev, const struct pm_eval *e)
 {
 	if (p->routine != 'g' || !(p->deep_may || p->deep_must) || __builtin_popcount(e->subset) != 1)
@@ -1267,7 +1269,9 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
 	int T = e->T;
 	int crosses = (p->loc[1] >= 0 && p->loc[1] != d->node) || (p->loc[2] >= 0 && p->loc[2] != d->node);
-	return p->loc[0] == d->node && p->k > T && p->m <= PARALIA_TILE_MAX &&
+	if (!p->deep_must && (p->tall_rows > 0 || p->panels_must))
+		return 0;
+	return p->loc[0] == d->node && p->k > T && p->k <= INT_MAX && p->m <= PARALIA_TILE_MAX &&
 	       (double)p->m * p->k <= UINT32_MAX && (double)p->k * T <= UINT32_MAX &&
 	       (d->mem_bytes <= 0 || PM_TILE_COPIES * (double)(p->m + p->k) * T * elem_of(p) <= d->mem_bytes) &&
 	       (p->deep_must || (d->kind == PM_GPU && crosses && T >= DEEP_MIN_WIDTH));

@@ -356,11 +356,12 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 	static const char *rname[128] = { ['g'] = "gemm", ['s'] = "syrk", ['y'] = "syr2k",
 	                                  ['m'] = "symm", ['t'] = "trmm", ['r'] = "trsm" };
 	static const char *in_panels[4] = { "", ", A in panels", ", B in panels", ", A and B in panels" };
-	char where[3][16], devs[256] = "", tall[48] = "", deep[48] = "";
-	if (pl->pub.tile_rows > pl->T) /* C's and op(A)'s tiles */
+	char where[3][16], devs[256] = "", tall[48] = "", deep[80] = "";
+	if (pl->pub.tile_depth > pl->T) /* one product per C tile of all m's rows */
+		snprintf(deep, sizeof deep, ", deep: C %d x %d, products over k = %d", pl->pub.tile_rows,
+		         pl->T, pl->pub.tile_depth);
+	else if (pl->pub.tile_rows > pl->T) /* C's and op(A)'s tiles */
 		snprintf(tall, sizeof tall, ", tall: C and A %d x %d", pl->pub.tile_rows, pl->T);
-	if (pl->pub.tile_depth > pl->T) /* one product per C tile */
-		snprintf(deep, sizeof deep, ", deep: products over k = %d", pl->pub.tile_depth);
 	for (int i = 0; i < 3; i++) {
 		if (key->loc[i] < 0)
 			snprintf(where[i], sizeof where[i], "-");
