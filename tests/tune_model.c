@@ -1459,7 +1459,7 @@ static void deep_products(void)
 	f.c_late_may = 1;
 	f.panels_may = 3;
 	pm_tune(&f, dev, 1, &db, &fixed, &e);
-	double one = pm_tile_us(&dev[0].rates, 1, 8192, 1024, 8192) + 4; /* and a task (PM_TASK_US) */
+	double one = pm_tile_us(&dev[0].rates, 1, 8192, 1024, 8192) + PM_TASK_US; /* and its task */
 	t_check(e.D == 8192 && e.R == 8192 && e.T == 1024 && !e.c_late && !e.panels &&
 	        e.layer.a_us == 0 && e.layer.b_us == 0 && fabs(e.compute_ms * 1e3 - 8 * one) < 0.01 * 8 * one,
 	        "8192^3 with A on the GPU, deep at tile 1024: products 8192 deep (%d), C's tiles 8192 "

@@ -241,9 +241,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	                                 nbn ? kb : nb, nbn ? nb : kb))))
 		goto done;
 
-	/* host operands the plan brings in whole column panels (pl_matrix_panels); not with deeper
-	 * products, whose tiles the panels are not cut for */
-	int panels = kb == nb ? call.plan->pub.panels : 0, cutter = call.plan->panel_worker;
+	/* host operands the plan brings in whole column panels (pl_matrix_panels; never beside deep
+	 * products, whose B tiles are its whole columns already) */
+	int panels = call.plan->pub.panels, cutter = call.plan->panel_worker;
 	if (!scale_only &&
 	    (((panels & 1) && (ret = pl_matrix_panels(&mA, who, "A", cutter))) ||
 	     ((panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
@@ -256,7 +256,6 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	int c_node = LOCAL(c_request_node)(&mA, &mB, &mC, beta, cutter);
 	/* C read late (late_c_node): the plan says so only for one device with C read (beta != 0),
 	 * never with WR-lazy; PARALIA_WR_LAZY=force (tests) is the call's */
-	int kt = pl_tile_count(k, kb);
 	int late = call.plan->pub.c_late && !call.force_lazy;
 	/* added at home: C's tiles are not requested anywhere. Not for a kept C: the sums take its
 	 * tiles home, where it would otherwise stay on the GPU between calls (plans do not know
@@ -266,6 +265,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	if (home && !scale_only)
 		LOCAL(warm_home_copies)(m, n, mb, nb);
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
+	int kt = pl_tile_count(k, kb);
 	int blocks = 0, fetching = 0; /* and how many fetch ahead (ahead_said) */
 	if (scale_only) {
 		for (int j = 0; j < mC.nt && !ret; j++)

@@ -35,7 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PM_TASK_US 4.0     /* StarPU's per-task cost on a worker (scheduling, launch) */
 #define PM_SUBMIT_US 2.0   /* submitting one task from the calling thread */
 /* A tile copied or summed through a GPU's memory, GB/s per byte moved: the policy's estimate for
  * its cuts (codelets/cut.c); a geadd of 128 MB tiles took 0.12 ms on one H100 (3.2 TB/s). */
@@ -1316,9 +1315,11 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 		else if (tall_may(p, dev, db, &e) && tall_best(p, dev, ndev, db, m, &e, &x) &&
 		         (!found_tall || metric_of(&x, m) < metric_of(&tall, m)))
 			tall = x, found_tall = 1;
-		if (deep_may(p, dev, &e) && pm_evaluate_deep(p, dev, ndev, db, T, e.subset, &x) >= 0 &&
-		    (!found_deep || metric_of(&x, m) < metric_of(&deep, m)))
-			deep = x, found_deep = 1;
+		if (deep_may(p, dev, &e)) {
+			pm_evaluate_deep(p, dev, ndev, db, T, e.subset, &x);
+			if (!found_deep || metric_of(&x, m) < metric_of(&deep, m))
+				deep = x, found_deep = 1;
+		}
 		/* ties (within a part in a million) go to the larger tile: fewer tasks, fewer copies */
 		if (!found || metric_of(&e, m) <= metric_of(out, m) * (1 + 1e-6)) {
 			*out = e;

@@ -15,6 +15,7 @@
 
 #define PM_MAX_DEVS 16
 #define PM_MAX_RATES 12
+#define PM_TASK_US 4.0     /* StarPU's per-task cost on a worker (scheduling, launch) */
 
 enum pm_dev_kind { PM_CPU = 0, PM_GPU = 1 };
 
