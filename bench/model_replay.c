@@ -10,7 +10,8 @@
  * both cross the host link in column panels (PARALIA_PANELS as the sweep ran: sweeps before
  * 2026-11-26f ran tiles only, replay them with PARALIA_PANELS=none); "L": C read late, "H": C
  * added at home (PARALIA_C_LATE and PARALIA_C_HOME as the sweep ran); "D": deep products, one
- * per C tile over the whole k (a sweep's "T=<tile>:R=<rows>:D" cell; PARALIA_DEEP as the sweep
+ * per C tile of R rows over the whole k (a sweep's "T=<tile>:R=<rows>:D" cell, R at least m for
+ * all of its rows; PARALIA_DEEP as the sweep
  * ran, which before 2026-11-27w had none: replay those with PARALIA_DEEP=none). So a change to the
  * model is checked against measurements before any GPU time is spent on it. A pick at a tile the
  * fixed sweep left out is read from the sweep's own pick (its T=0 line) when that ran at the same
@@ -169,7 +170,7 @@ int main(int argc, char **argv)
 		int best = 0;
 		for (int t = 0; t < p->nt; t++) {
 			struct pm_eval ev;
-			double pred = p->deep[t] ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], 1u, &ev)
+			double pred = p->deep[t] ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], p->rows[t] > p->tile[t] ? p->rows[t] : p->tile[t], 1u, &ev)
 			                         : pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
 			long span = (long)PL_BLOCK * p->tile[t]; /* the first block's side */
@@ -178,7 +179,7 @@ int main(int argc, char **argv)
 			if (p->ms[t] < p->ms[best])
 				best = t;
 			char tall[16] = "";
-			if (p->rows[t] > p->tile[t] && !p->deep[t]) /* (deep: all of m's rows) */
+			if (p->deep[t] ? p->rows[t] < p->m : p->rows[t] > p->tile[t]) /* (deep: but all m's) */
 				snprintf(tall, sizeof tall, ":R%d", p->rows[t]);
 			char way[8];
 			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
@@ -193,7 +194,7 @@ int main(int argc, char **argv)
 		way_of(&e, way, sizeof way);
 		int deep = e.D > e.T;
 		for (int t = 0; t < p->nt; t++)
-			if (p->tile[t] == e.T && p->deep[t] == deep && (deep || p->rows[t] == rows))
+			if (p->tile[t] == e.T && p->deep[t] == deep && (deep ? p->rows[t] >= p->m : p->rows[t] == rows))
 				at = t;
 		if (at >= 0) {
 			double r = p->ms[at] / p->ms[best];

@@ -1465,6 +1465,14 @@ static void deep_products(void)
 	        "8192^3 with A on the GPU, deep at tile 1024: products 8192 deep (%d), C's tiles 8192 "
 	        "rows (%d), not late (%d), no panels (%u), nothing fetched ahead; 8 products of %.0f us "
 	        "(compute %.3f ms)", e.D, e.R, e.c_late, e.panels, one, e.compute_ms);
+	/* forced beside fewer rows (PARALIA_TALL=R): C's tiles R x T, square at R = T */
+	f.tall_rows = 1024;
+	pm_tune(&f, dev, 1, &db, &fixed, &e);
+	double sq = pm_tile_us(&dev[0].rates, 1, 1024, 1024, 8192) + PM_TASK_US;
+	t_check(e.D == 8192 && e.R == 1024 && fabs(e.compute_ms * 1e3 - 64 * sq) < 0.01 * 64 * sq,
+	        "forced beside 1024 rows: C's tiles %d x 1024, products %d deep; 64 of %.0f us (compute "
+	        "%.3f ms)", e.R, e.D, sq, e.compute_ms);
+	f.tall_rows = 0;
 	/* the choice, over shapes and placements with A on the GPU: deep only when 5% faster than
 	 * the best otherwise, and both outcomes happen */
 	int chose[2] = { 0, 0 };

@@ -925,10 +925,12 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
 }
 
 double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev, int ndev,
-                        const struct lm_db *db, int T, unsigned subset, struct pm_eval *out)
+                        const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out)
 {
-	/* (sizes beyond an int's: square tiles; deep_may never offers them) */
-	int R = p->m > T && p->m <= INT_MAX ? (int)p->m : T, D = p->k > T && p->k <= INT_MAX ? (int)p->k : T;
+	/* R <= 0: all of m's rows (sizes beyond an int's: square tiles; deep_may never offers them) */
+	if (R <= 0 || R >= p->m)
+		R = p->m > T && p->m <= INT_MAX ? (int)p->m : T;
+	int D = p->k > T && p->k <= INT_MAX ? (int)p->k : T;
 	return evaluate(p, dev, ndev, db, T, R, D, subset, out);
 }
 
@@ -1249,19 +1251,22 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
  * ones; 512 came within 5% of the model on one H100 (call 2). */
 #define DEEP_MIN_WIDTH 512
 
-/* Whether gemm's plan e may run deep products at its tile size (pm_evaluate_deep): on one device
- * where op(A) lives, a GPU into which B or C crosses (any device where forced: the tests run them
- * on CPU workers), with k deeper than a tile. Then no product waits on A, each C tile (all of m's
- * rows, T columns) takes one product over the whole k, and the call streams B's and C's tiles
- * through the device: its pipeline fills with one tile of each and drains with one of C, where in
- * tiles of T over k the last layer's products and their tiles' copies home come after the last
- * copy in (one H100, FP64 8192^3 with B and C on the host: 29.1-30.6 ms in 4096 x 4096 tiles,
- * 23.9 with deep products of 8192 x 512 x 8192, bench/results/gemm-2026-11-27w.md). A's tile is
- * all of A and B's k x T, each within StarPU's 32-bit element counts (and k an int's); C's
- * tiles' rows within PARALIA_TILE_MAX; B's and C's tiles fit the device's memory. Not beside
- * tall rows or panels forced for measuring (PARALIA_TALL=R, PARALIA_PANELS=a|b|all: a deep plan
- * has neither) unless deep products are forced too. */
-static int deep_may(const struct pm_problem *p, const struct pm_device *dev, const struct pm_eval *e)
+/* Whether gemm's plan e may run deep products at its tile size with C's tiles R rows
+ * (pm_evaluate_deep): on one device where op(A) lives, a GPU into which B or C crosses (any device
+ * where forced: the tests run them on CPU workers), with k deeper than a tile. Then no product
+ * waits on A, each C tile (R of m's rows, T columns) takes one product over the whole k, and the
+ * call streams B's and C's tiles through the device: its pipeline fills with one tile of each and
+ * drains with one of C, where in tiles of T over k the last layer's products and their tiles'
+ * copies home come after the last copy in (one H100, FP64 8192^3 with B and C on the host:
+ * 29.1-30.6 ms in 4096 x 4096 tiles, 23.9 with deep products of 8192 x 512 x 8192,
+ * bench/results/gemm-2026-11-27w.md). The model offers C's tiles all of m's rows; others only
+ * where forced (PARALIA_TALL=R beside PARALIA_DEEP=all: measuring). A's tile is R x k and B's
+ * k x T, each within StarPU's 32-bit element counts (and k an int's); C's tiles' rows within
+ * PARALIA_TILE_MAX; B's and C's tiles fit the device's memory. Not beside tall rows or panels
+ * forced for measuring (PARALIA_TALL=R, PARALIA_PANELS=a|b|all: a deep plan has neither) unless
+ * deep products are forced too. */
+static int deep_may(const struct pm_problem *p, const struct pm_device *dev, const struct pm_eval *e,
+                    int64_t R)
 {
 	if (p->routine != 'g' || !(p->deep_may || p->deep_must) || __builtin_popcount(e->subset) != 1)
 		return 0;
@@ -1270,9 +1275,9 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
 	int crosses = (p->loc[1] >= 0 && p->loc[1] != d->node) || (p->loc[2] >= 0 && p->loc[2] != d->node);
 	if (!p->deep_must && (p->tall_rows > 0 || p->panels_must))
 		return 0;
-	return p->loc[0] == d->node && p->k > T && p->k <= INT_MAX && p->m <= PARALIA_TILE_MAX &&
-	       (double)p->m * p->k <= UINT32_MAX && (double)p->k * T <= UINT32_MAX &&
-	       (d->mem_bytes <= 0 || PM_TILE_COPIES * (double)(p->m + p->k) * T * elem_of(p) <= d->mem_bytes) &&
+	return p->loc[0] == d->node && p->k > T && p->k <= INT_MAX && R <= PARALIA_TILE_MAX &&
+	       (double)R * p->k <= UINT32_MAX && (double)p->k * T <= UINT32_MAX &&
+	       (d->mem_bytes <= 0 || PM_TILE_COPIES * (double)(R + p->k) * T * elem_of(p) <= d->mem_bytes) &&
 	       (p->deep_must || (d->kind == PM_GPU && crosses && T >= DEEP_MIN_WIDTH));
 }
 
@@ -1315,8 +1320,11 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 		else if (tall_may(p, dev, db, &e) && tall_best(p, dev, ndev, db, m, &e, &x) &&
 		         (!found_tall || metric_of(&x, m) < metric_of(&tall, m)))
 			tall = x, found_tall = 1;
-		if (deep_may(p, dev, &e)) {
-			pm_evaluate_deep(p, dev, ndev, db, T, e.subset, &x);
+		/* C's tiles all of m's rows, or the rows forced beside them (at least T) */
+		int64_t rows = p->deep_must && p->tall_rows > 0 && p->tall_rows < p->m ? p->tall_rows : p->m;
+		rows = rows > T ? rows : T;
+		if (deep_may(p, dev, &e, rows)) {
+			pm_evaluate_deep(p, dev, ndev, db, T, (int)rows, e.subset, &x);
 			if (!found_deep || metric_of(&x, m) < metric_of(&deep, m))
 				deep = x, found_deep = 1;
 		}

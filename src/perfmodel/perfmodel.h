@@ -133,7 +133,8 @@ struct pm_problem {
 	/* gemm on one device where op(A) lives: whether the products may (deep_may: the model keeps
 	 * them where faster, pm_tune) or must (deep_must, wherever they can: measuring, tests) run
 	 * over the whole k, one per C tile of all m's rows (deep products, step 3 of
-	 * docs/AUTOTUNER.md; PARALIA_DEEP, pm_deep_env; never with a kept operand) */
+	 * docs/AUTOTUNER.md; PARALIA_DEEP, pm_deep_env; never with a kept operand); forced, of
+	 * tall_rows rows where that is fewer (at least the tile size: square C tiles at R = T) */
 	int deep_may, deep_must;
 };
 
@@ -276,10 +277,10 @@ double pm_evaluate(const struct pm_problem *p, const struct pm_device *dev, int 
 /* The same with gemm's C and op(A) tiles R rows by T columns (op(B)'s T x T; R >= T). */
 double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                          const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out);
-/* The same with gemm's products over the whole k (deep products): C's and op(A)'s tiles all of
- * m's rows by T columns, op(B)'s k x T, one product per C tile. */
+/* The same with gemm's products over the whole k (deep products): C's and op(A)'s tiles R rows
+ * (R <= 0 or R >= m: all of m's; at least T) by T columns, op(B)'s k x T, one product per C tile. */
 double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev, int ndev,
-                        const struct lm_db *db, int T, unsigned subset, struct pm_eval *out);
+                        const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out);
 /* The autotuner: best (T, subset) under the metric. Returns 0, or -1 when no device can hold a
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
