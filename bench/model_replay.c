@@ -194,7 +194,8 @@ int main(int argc, char **argv)
 		way_of(&e, way, sizeof way);
 		int deep = e.D > e.T;
 		for (int t = 0; t < p->nt; t++)
-			if (p->tile[t] == e.T && p->deep[t] == deep && (deep ? p->rows[t] >= p->m : p->rows[t] == rows))
+			if (p->tile[t] == e.T && p->deep[t] == deep &&
+			    (deep && rows >= p->m ? p->rows[t] >= p->m : p->rows[t] == rows))
 				at = t;
 		if (at >= 0) {
 			double r = p->ms[at] / p->ms[best];
