@@ -15,11 +15,10 @@
  *
  * Every system gets the same data (same generator and seed), in pinned host memory or on the GPU
  * the placement names. Each timed call runs from entry until C is back where it lives (the graph
- * unregisters its tiles, cuBLASXt synchronizes every GPU). BENCH_UNTIMED (default 6; at least 1 +
+ * unregisters its tiles, cuBLASXt synchronizes every GPU). BENCH_UNTIMED (default 4; at least 1 +
  * the candidates) untimed calls: a warm-up and more (cuBLASXt's and dmdas's one per candidate
- * block or tile, the best kept; paralia's direct path measuring its ways on its first four, or
- * six where B's leading dimension is off 128 bytes, so fewer mixes its trials into the timed
- * calls), so every system's timed calls start as far
+ * block or tile, the best kept; paralia's direct path measuring its way on its first four, so
+ * fewer than 4 mixes its trials into the timed calls), so every system's timed calls start as far
  * into a run of the GPU; C is checked on sampled entries against double-precision dot products on
  * the host after the warm-up and after the untimed calls; then BENCH_REPS (default 5) timed calls;
  * the line gives their median, min and max (BENCH_EACH=1 also prints each call's time, in order,
@@ -463,11 +462,11 @@ static double bench_beta(void)
 	return b;
 }
 
-/* BENCH_UNTIMED: calls before the timed ones (default 6, at least 1: the checked warm-up). */
+/* BENCH_UNTIMED: calls before the timed ones (default 4, at least 1: the checked warm-up). */
 static int bench_untimed(void)
 {
 	const char *v = getenv("BENCH_UNTIMED");
-	int n = v && *v ? atoi(v) : 6;
+	int n = v && *v ? atoi(v) : 4;
 	return n < 1 ? 1 : n > 64 ? 64 : n;
 }
 
@@ -504,7 +503,7 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 #endif
 	/* Every system makes BENCH_UNTIMED calls before its timed ones, the warm-up and its choosing
 	 * included (cuBLASXt's block and dmdas's tile: one call per candidate; paralia's direct path
-	 * times each way twice on a shape's first four or six calls, src/blas/direct_way.c): a GPU under its
+	 * times each way twice on a shape's first four calls, src/blas/direct_way.c): a GPU under its
 	 * power cap runs a call slower or faster by how long it has computed (one H100, FP64: a dip
 	 * to 44-48 TFLOP/s 0.8-1.1 s into a run, gemm-cap-2026-11-26l.md), so the timed calls of
 	 * every system start as far into the run (with more candidates than that, one call each). C is

@@ -8,7 +8,6 @@
  * is measured again; times that are not times (0, below 0, NaN), or of shapes never asked, change
  * nothing. The block is the plan's tile where the model found tiles faster (else 2048), a shape
  * with another block is another shape, and one within its block is never split.
- * Where B's leading dimension is off 128 bytes, one call on B packed is measured as a third way.
  * PARALIA_DIRECT_WAY forces a way, PARALIA_DIRECT_BLOCK sets the block over the plan's, and values
  * that are neither are said and ignored (each in a child process: the environment is read once
  * per process). The kernels themselves: tests/gemm_direct.sh on a GPU.
@@ -24,7 +23,7 @@
 
 static struct pl_direct_shape shape(int dev, char prec, char tA, int m, int n, int k)
 {
-	struct pl_direct_shape s = { dev, prec, tA, 'N', m, n, k, 0, 0 };
+	struct pl_direct_shape s = { dev, prec, tA, 'N', m, n, k };
 	return s;
 }
 
@@ -135,67 +134,6 @@ static void measuring(void)
 	t_check(again == PL_WAY_WHOLE, "the oldest shape forgotten, measured again from one call: %d", again);
 }
 
-/* Runs the shape's calls, each way taking t[way]; the ways. */
-static void calls3(const struct pl_direct_shape *s, const double t[PL_WAYS], int n, int *ways)
-{
-	for (int i = 0; i < n; i++) {
-		ways[i] = pl_direct_way_next(s);
-		pl_direct_way_timed(s, ways[i], t[ways[i]]);
-	}
-}
-
-/* B's leading dimension off 128 bytes (pack): B packed is a third way, measured twice like the
- * others, taken when 1% faster than one call and faster than blocks; a shape within one block
- * measures whole and packed only; a shape that has it differs from the same sizes that do not; a
- * copy that found no room (an infinite time) is never taken. */
-static void packing(void)
-{
-	int w[8];
-	struct pl_direct_shape p = shape(0, 's', 'N', 2000, 1700, 900);
-	p.pack = 1;
-	const double packed_best[PL_WAYS] = { 1.0, 0.98, 0.95 };
-	calls3(&p, packed_best, 8, w);
-	t_check(w[0] == PL_WAY_WHOLE && w[1] == PL_WAY_BLOCKS && w[2] == PL_WAY_PACKED &&
-	        w[3] == PL_WAY_WHOLE && w[4] == PL_WAY_BLOCKS && w[5] == PL_WAY_PACKED,
-	        "the trials: whole, blocks, packed, twice (%d %d %d %d %d %d)", w[0], w[1], w[2], w[3], w[4], w[5]);
-	t_check(w[6] == PL_WAY_PACKED && w[7] == PL_WAY_PACKED, "packed 5%% faster, blocks 2%%: packed (%d %d)",
-	        w[6], w[7]);
-	struct pl_direct_shape q = p;
-	q.k = 901;
-	const double blocks_best[PL_WAYS] = { 1.0, 0.95, 0.97 };
-	calls3(&q, blocks_best, 7, w);
-	t_check(w[6] == PL_WAY_BLOCKS, "blocks 5%% faster, packed 3%%: blocks (%d)", w[6]);
-	struct pl_direct_shape r = p;
-	r.k = 902;
-	const double close[PL_WAYS] = { 1.0, 1.02, 0.995 };
-	calls3(&r, close, 7, w);
-	t_check(w[6] == PL_WAY_WHOLE, "packed 0.5%% faster: one call (%d)", w[6]);
-	struct pl_direct_shape one = shape(0, 'd', 'N', 90, 60, 900);
-	one.pack = 1;
-	const double t1[PL_WAYS] = { 1.0, 0.5, 0.9 };
-	calls3(&one, t1, 5, w);
-	t_check(w[0] == PL_WAY_WHOLE && w[1] == PL_WAY_PACKED && w[2] == PL_WAY_WHOLE && w[3] == PL_WAY_PACKED &&
-	        w[4] == PL_WAY_PACKED, "one block with B off: whole and packed measured, never blocks, "
-	        "packed kept (%d %d %d %d %d)", w[0], w[1], w[2], w[3], w[4]);
-	struct pl_direct_shape same = shape(0, 'd', 'N', 90, 60, 900);
-	t_check(pl_direct_way_next(&same) == PL_WAY_WHOLE && pl_direct_way_next(&same) == PL_WAY_WHOLE,
-	        "the same sizes with B's leading dimension aligned: one call, not measured");
-	struct pl_direct_shape room = shape(0, 'd', 'N', 91, 60, 900);
-	room.pack = 1;
-	const double noroom[PL_WAYS] = { 1.0, 1.0, INFINITY };
-	calls3(&room, noroom, 5, w);
-	t_check(w[4] == PL_WAY_WHOLE, "no room for B's copy: one call (%d)", w[4]);
-}
-
-static void forced_packed(void)
-{
-	struct pl_direct_shape s = shape(0, 'd', 'N', 2000, 1700, 900), aligned = s;
-	s.pack = 1;
-	t_check(pl_direct_way_next(&s) == PL_WAY_PACKED, "PARALIA_DIRECT_WAY=packed: the first call too");
-	t_check(pl_direct_way_next(&aligned) == PL_WAY_WHOLE,
-	        "PARALIA_DIRECT_WAY=packed: one call where B's leading dimension is aligned");
-}
-
 /* In a child process with the environment set: 0 when its checks passed. */
 static int child(const char *way, const char *block, void (*f)(void))
 {
@@ -286,8 +224,6 @@ int main(void)
 	t_check(child(NULL, "100", measuring) == 0, "measuring the shapes' ways");
 	t_check(child("blocks", "100", forced_blocks) == 0, "PARALIA_DIRECT_WAY=blocks");
 	t_check(child("whole", "100", forced_whole) == 0, "PARALIA_DIRECT_WAY=whole");
-	t_check(child(NULL, "100", packing) == 0, "B packed where its leading dimension is off");
-	t_check(child("packed", "100", forced_packed) == 0, "PARALIA_DIRECT_WAY=packed");
 	t_check(child("sideways", "0", bad_values) == 0, "bad values");
 	t_check(child(NULL, NULL, plan_blocks) == 0, "the plan's tile as the block");
 	return t_summary();

@@ -7,8 +7,7 @@
 # and that calls with an operand elsewhere, in several fixed tiles or while a matrix is kept did
 # not;
 # then the same calls in blocks of 16 (PARALIA_DIRECT_WAY=blocks: ragged blocks, both streams,
-# every transposition) against CBLAS, and with B copied to a leading dimension of a multiple of 128
-# bytes where its own is not (PARALIA_DIRECT_WAY=packed). Skipped (77) without a CUDA worker.
+# every transposition) against CBLAS. Skipped (77) without a CUDA worker.
 . "$(dirname "$0")/gemm_harness.sh" gemm_direct
 
 out=$(PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
@@ -26,13 +25,4 @@ n=$(grep -c "on GPU [0-9]* from the calling thread, outside StarPU" "$err")
 b=$(grep -c "on GPU [0-9]* from the calling thread, outside StarPU: C in [0-9]* blocks of 16 over two streams" "$err")
 # every direct call but the 1 x 1 x 1 ones (27 per precision: one block, one call)
 [ "$n" -eq 378 ] && [ "$b" -eq 324 ]; check $? "in blocks of 16: $b of the $n direct calls (want 324 of 378)"
-
-out=$(PARALIA_VERBOSE=1 PARALIA_DIRECT_WAY=packed "$t" 2>"$err"); rc=$?
-check "$rc" "blas_gemm with B packed: $(echo "$out" | tail -1)"
-n=$(grep -c "on GPU [0-9]* from the calling thread, outside StarPU" "$err")
-p=$(grep -c "on GPU [0-9]* from the calling thread, outside StarPU: one cuBLAS call, B copied to a leading dimension of a multiple of 128 bytes" "$err")
-# every direct call: blas_gemm's B has a leading dimension of its rows + 1 (2 to 8201), none a
-# multiple of 128 bytes; none in blocks
-[ "$n" -eq 378 ] && [ "$p" -eq 378 ] && ! grep -q "blocks of" "$err"
-check $? "B packed in $p of the $n direct calls (want 378 of 378)"
 finish

@@ -23,7 +23,7 @@ export STARPU_USE_NUMA=1 STARPU_SILENT=1 PARALIA_SCHED=paralia STARPU_NCUDA=0 ST
 unset STARPU_SCHED STARPU_NCPU
 mkdir -p "$STARPU_HOME"
 
-out=$(PARALIA_VERBOSE=1 PARALIA_TILE=128 BENCH_UNTIMED=4 BENCH_REPS=2 timeout 300 "$b/bench/gemm_bench" paralia \
+out=$(PARALIA_VERBOSE=1 PARALIA_TILE=128 BENCH_REPS=2 timeout 300 "$b/bench/gemm_bench" paralia \
       d:1024:1024:1024:hhh s:1000:700:900:hhh 2>&1)
 check $? "DGEMM and SGEMM over 4 memory nodes, results checked on sampled entries after the first call and after the four untimed ones"
 echo "$out" | grep -E "^paralia,|summary|moved host0" | head -n 6
@@ -36,7 +36,7 @@ echo "$out" | grep -Eq "moved host[1-3]->host[0-3] "; check $? "tiles moved betw
 
 # The same with a link-map file: node 0's links share 15 GB/s (a sharing group), the others are fast.
 out=$(PARALIA_LINKMAP="${top_srcdir:-.}/tests/data/linkmap/numa4-synthetic.txt" PARALIA_VERBOSE=1 \
-      PARALIA_TILE=128 BENCH_UNTIMED=4 BENCH_REPS=2 timeout 300 "$b/bench/gemm_bench" paralia d:1024:1024:1024:hhh 2>&1)
+      PARALIA_TILE=128 BENCH_REPS=2 timeout 300 "$b/bench/gemm_bench" paralia d:1024:1024:1024:hhh 2>&1)
 check $? "DGEMM under a link-map file with a sharing group, results checked"
 echo "$out" | grep -q "link map from file (4 nodes)"; check $? "the policy uses the file's 4 nodes"
 

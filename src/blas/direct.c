@@ -11,9 +11,7 @@
  *
  * Where C in blocks over two streams was measured faster for the shape (direct_way.c), the call
  * makes one cuBLAS call per block instead, alternating between the streams; the blocks are the
- * plan's tiles where the model found tiles faster than one tile. Where B's leading dimension is
- * off 128 bytes and one call on B copied to one that is not was measured faster, the call copies
- * B into scratch memory on the GPU first (gemm_packed).
+ * plan's tiles where the model found tiles faster than one tile.
  *
  * Each GPU gets paralia's own two cuBLAS handles, each on its own non-blocking stream (a handle's
  * workspace is not for two streams at once), made at its first direct call; a mutex per GPU makes
@@ -28,8 +26,6 @@
 #include "codelets/codelet.h" /* pl_cublas_trans */
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
-#include <limits.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,9 +130,6 @@ static void direct_said(const char *who, int dev, int way, int m, int n, int nb)
 	if (way == PL_WAY_BLOCKS)
 		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: C in %ld "
 		        "blocks of %d over two streams\n", who, dev, (long)pl_tile_count(m, nb) * pl_tile_count(n, nb), nb);
-	else if (way == PL_WAY_PACKED)
-		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: one cuBLAS "
-		        "call, B copied to a leading dimension of a multiple of %d bytes\n", who, dev, PL_PACK_ALIGN);
 	else
 		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: one cuBLAS "
 		        "call\n", who, dev);
@@ -229,30 +222,6 @@ static cublasStatus_t LOCAL(gemm_blocks)(struct direct_gpu *g, int nb, char tA, 
 }
 #endif
 
-/* One call with B copied, on stream 0, to a leading dimension of a multiple of PL_PACK_ALIGN
- * bytes (direct_way.c says why and when); *e: a copy's or the scratch's failure (then nothing
- * computed). The scratch is freed on the stream, after the call. */
-static cublasStatus_t LOCAL(gemm_packed)(struct direct_gpu *g, char tA, char tB, int m, int n, int k,
-                                         real_t alpha, const real_t *A, int lda, const real_t *B,
-                                         int ldb, real_t beta, real_t *C, int ldc, cudaError_t *e)
-{
-	size_t rows = tB == 'N' ? (size_t)k : (size_t)n, cols = tB == 'N' ? (size_t)n : (size_t)k;
-	size_t per = PL_PACK_ALIGN / sizeof(real_t), ldp = (rows + per - 1) / per * per;
-	real_t *Bp = NULL;
-	if ((*e = cudaMallocAsync((void **)&Bp, ldp * cols * sizeof(real_t), g->stream[0])) != cudaSuccess)
-		return CUBLAS_STATUS_SUCCESS;
-	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
-	*e = cudaMemcpy2DAsync(Bp, ldp * sizeof(real_t), B, (size_t)ldb * sizeof(real_t), rows * sizeof(real_t),
-	                       cols, cudaMemcpyDeviceToDevice, g->stream[0]);
-	if (*e == cudaSuccess)
-		s = CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k, &alpha, A, lda,
-		                 Bp, (int)ldp, &beta, C, ldc);
-	cudaError_t f = cudaFreeAsync(Bp, g->stream[0]);
-	if (*e == cudaSuccess)
-		*e = f;
-	return s;
-}
-
 int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, int k, real_t alpha,
                           const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C,
                           int ldc)
@@ -265,32 +234,16 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 	struct direct_gpu *g = direct_begin(who, dev, &current);
 	if (!g)
 		return PL_DIRECT_UNAVAILABLE;
-	/* B's leading dimension off PL_PACK_ALIGN bytes, and B's padded copy within what ld can say */
-	size_t per = PL_PACK_ALIGN / sizeof(real_t);
-	int pack = (size_t)ldb % per != 0 && (size_t)ldb + per <= (size_t)INT_MAX;
 	const struct pl_direct_shape shape = { dev, sizeof(real_t) == sizeof(double) ? 'd' : 's', tA, tB,
-	                                       m, n, k, block, pack };
+	                                       m, n, k, block };
 	int way = pl_direct_way_next(&shape);
 	double t0 = starpu_timing_now();
-	cudaError_t e = cudaSuccess;
 	cublasStatus_t s = way == PL_WAY_BLOCKS
 	                   ? LOCAL(gemm_blocks)(g, block, tA, tB, m, n, k, alpha, A, lda, B, ldb, beta,
 	                                        C, ldc)
-	                   : way == PL_WAY_PACKED
-	                   ? LOCAL(gemm_packed)(g, tA, tB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &e)
 	                   : CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k,
 	                                  &alpha, A, lda, B, ldb, &beta, C, ldc);
-	if (e == cudaErrorMemoryAllocation) {
-		/* no room for B's copy: this shape does not take that way, and this call runs whole */
-		cudaGetLastError();
-		pl_direct_way_timed(&shape, PL_WAY_PACKED, INFINITY);
-		way = PL_WAY_WHOLE;
-		e = cudaSuccess;
-		s = CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k, &alpha, A, lda,
-		                 B, ldb, &beta, C, ldc);
-	}
-	cudaError_t w = direct_wait(g);
-	e = e != cudaSuccess ? e : w;
+	cudaError_t e = direct_wait(g);
 	if (s == CUBLAS_STATUS_SUCCESS && e == cudaSuccess)
 		pl_direct_way_timed(&shape, way, (starpu_timing_now() - t0) * 1e-6);
 	direct_said(who, dev, way, m, n, block);

@@ -18,14 +18,6 @@
  * blocks faster, gemm-dataset-2026-11-26m call 2). The trial calls compute the product: measuring
  * costs the slower way twice.
  *
- * Where B's leading dimension in bytes is not a multiple of 128, a third way is measured beside
- * them: B copied (on the GPU) to one that is, then one call. cuBLAS reads B slower at such a
- * leading dimension: on one H200, FP32 6144^3 products with B's at 27000 or 14500 elements ran
- * 6% slower than at 6144 (A's cost 0.8%, C's nothing), all three 7-8%, FP32 2048^3 with all
- * three 3-8%; 6160 (a multiple of 64 bytes) lost 3%, 6176 (of 128) 0.4%
- * (bench/results/gemm-2026-11-27x.md, calls 5 and 6: bench/ld_probe.cu). The copy costs a pass
- * over B at the GPU's memory rate and B's size in memory, which the trials weigh.
- *
  * The blocks are the plan's tiles where the model found tiles faster than one tile (direct.c),
  * else 2048, or PARALIA_DIRECT_BLOCK: a shape includes its block, and one within its block is
  * never split. The memory is per process, PL_WAY_SLOTS shapes, the oldest replaced. No CUDA here:
@@ -35,7 +27,6 @@
 #include "blas/tiled.h"
 #include "common/parse.h"
 #include "perfmodel/plan.h" /* pm_verbose_level */
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,10 +40,9 @@
 
 static struct way_slot {
 	struct pl_direct_shape shape;
-	double s[PL_WAYS]; /* per way: its fastest timed call, seconds */
-	int n[PL_WAYS];    /* and how many were timed */
+	double s[2]; /* per way: its fastest timed call, seconds */
+	int n[2];    /* and how many were timed */
 } slots[PL_WAY_SLOTS];
-static const char *const way_name[PL_WAYS] = { "whole", "blocks", "packed" };
 static int nslots, victim;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -63,11 +53,12 @@ static void read_env(void)
 {
 	const char *w = getenv("PARALIA_DIRECT_WAY");
 	if (w && *w && strcmp(w, "measure")) {
-		for (int i = 0; i < PL_WAYS; i++)
-			if (!strcmp(w, way_name[i]))
-				forced = i;
-		if (forced < 0)
-			fprintf(stderr, "paralia: PARALIA_DIRECT_WAY=%s: not whole, blocks, packed or measure: "
+		if (!strcmp(w, "whole"))
+			forced = PL_WAY_WHOLE;
+		else if (!strcmp(w, "blocks"))
+			forced = PL_WAY_BLOCKS;
+		else
+			fprintf(stderr, "paralia: PARALIA_DIRECT_WAY=%s: not whole, blocks or measure: "
 			        "ignored (measure)\n", w);
 	}
 	const char *b = getenv("PARALIA_DIRECT_BLOCK");
@@ -90,7 +81,7 @@ int pl_direct_block_for(int tile)
 static int same_shape(const struct pl_direct_shape *a, const struct pl_direct_shape *b)
 {
 	return a->dev == b->dev && a->prec == b->prec && a->tA == b->tA && a->tB == b->tB &&
-	       a->m == b->m && a->n == b->n && a->k == b->k && a->nb == b->nb && a->pack == b->pack;
+	       a->m == b->m && a->n == b->n && a->k == b->k && a->nb == b->nb;
 }
 
 /* The shape's slot, made (replacing the oldest when all are taken) when make is set; lock held. */
@@ -116,33 +107,22 @@ static struct way_slot *find(const struct pl_direct_shape *s, int make)
 int pl_direct_way_next(const struct pl_direct_shape *s)
 {
 	int nb = pl_direct_block_for(s->nb); /* the environment read, whatever the shape's block */
-	/* the ways the shape has: blocks unless it is one block, packed where B's leading
-	 * dimension is off */
-	int has[PL_WAYS] = { 1, !(s->m <= nb && s->n <= nb), s->pack != 0 };
-	if (!has[PL_WAY_BLOCKS] && !has[PL_WAY_PACKED])
-		return PL_WAY_WHOLE; /* nothing to choose */
+	if (s->m <= nb && s->n <= nb)
+		return PL_WAY_WHOLE; /* one block: nothing to split */
 	if (forced >= 0)
-		return has[forced] ? forced : PL_WAY_WHOLE;
+		return forced;
 	pthread_mutex_lock(&lock);
 	struct way_slot *w = find(s, 1);
-	/* the trials: the way timed least often, in the order whole, blocks, packed */
-	int way = -1;
-	for (int i = 0; i < PL_WAYS; i++)
-		if (has[i] && w->n[i] < PL_WAY_TRIALS && (way < 0 || w->n[i] < w->n[way]))
-			way = i;
-	int decided = way < 0;
-	/* then the fastest; another way than one call only when PL_WAY_MARGIN of its time */
-	for (int i = 0; decided && i < PL_WAYS; i++)
-		if (has[i] && (way < 0 || w->s[i] / (i == PL_WAY_WHOLE ? 1 : PL_WAY_MARGIN) <
-		                              w->s[way] / (way == PL_WAY_WHOLE ? 1 : PL_WAY_MARGIN)))
-			way = i;
-	double t[PL_WAYS];
-	memcpy(t, w->s, sizeof t);
+	int decided = w->n[PL_WAY_WHOLE] >= PL_WAY_TRIALS && w->n[PL_WAY_BLOCKS] >= PL_WAY_TRIALS;
+	double whole_s = w->s[PL_WAY_WHOLE], blocks_s = w->s[PL_WAY_BLOCKS];
+	int way = !decided ? (w->n[PL_WAY_WHOLE] <= w->n[PL_WAY_BLOCKS] ? PL_WAY_WHOLE : PL_WAY_BLOCKS)
+	          : blocks_s <= PL_WAY_MARGIN * whole_s ? PL_WAY_BLOCKS
+	                                                : PL_WAY_WHOLE;
 	pthread_mutex_unlock(&lock);
 	if (decided && pm_verbose_level() >= 2)
-		fprintf(stderr, "paralia: %cgemm %dx%dx%d on GPU %d: %s (whole %.3f ms, blocks of %d %.3f "
-		        "ms, B packed %.3f ms)\n", s->prec, s->m, s->n, s->k, s->dev, way_name[way], t[0] * 1e3,
-		        nb, has[PL_WAY_BLOCKS] ? t[1] * 1e3 : NAN, has[PL_WAY_PACKED] ? t[2] * 1e3 : NAN);
+		fprintf(stderr, "paralia: %cgemm %dx%dx%d on GPU %d: %s (whole %.3f ms, blocks of %d "
+		        "%.3f ms)\n", s->prec, s->m, s->n, s->k, s->dev, way == PL_WAY_BLOCKS ? "blocks" : "whole",
+		        whole_s * 1e3, nb, blocks_s * 1e3);
 	return way;
 }
 
@@ -152,8 +132,9 @@ void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double second
 		return;
 	pthread_mutex_lock(&lock);
 	struct way_slot *w = find(s, 0);
+	way = way == PL_WAY_BLOCKS;
 	/* the trials' times only: the choice does not drift with later calls */
-	if (w && way >= 0 && way < PL_WAYS && w->n[way] < PL_WAY_TRIALS) {
+	if (w && w->n[way] < PL_WAY_TRIALS) {
 		w->s[way] = w->n[way] == 0 || seconds < w->s[way] ? seconds : w->s[way];
 		w->n[way]++;
 	}

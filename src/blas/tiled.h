@@ -135,22 +135,18 @@ int pl_gemm_direct_d(int dev, int block, char tA, char tB, int m, int n, int k, 
                      int ldc);
 
 /* direct_way.c: how the direct path computes a product of a shape (GPU dev, precision 's'/'d',
- * transpositions, sizes, the block its blocks way would take: 0 for pl_direct_block_for(0);
- * whether B's leading dimension is off PL_PACK_ALIGN bytes): one cuBLAS call (PL_WAY_WHOLE), C in
- * blocks over two streams (PL_WAY_BLOCKS) or, where B's leading dimension is off, one call on B
- * copied to one that is not (PL_WAY_PACKED), measured on the shape's first calls, each way twice
- * (pl_direct_way_timed: how long the way pl_direct_way_next gave took);
- * PARALIA_DIRECT_WAY=whole|blocks|packed forces a way. The block: PARALIA_DIRECT_BLOCK when set,
- * else the plan's tile when the model found tiles faster than one tile (tile > 0), else 2048
+ * transpositions, sizes, the block its blocks way would take: 0 for pl_direct_block_for(0)): one
+ * cuBLAS call (PL_WAY_WHOLE) or C in blocks over two streams (PL_WAY_BLOCKS), measured on the
+ * shape's first four calls (pl_direct_way_timed: how long the way pl_direct_way_next gave took);
+ * PARALIA_DIRECT_WAY=whole|blocks forces a way. The block: PARALIA_DIRECT_BLOCK when set, else
+ * the plan's tile when the model found tiles faster than one tile (tile > 0), else 2048
  * (pl_direct_block_for). */
-enum { PL_WAY_WHOLE, PL_WAY_BLOCKS, PL_WAY_PACKED, PL_WAYS };
-#define PL_PACK_ALIGN 128 /* bytes */
+enum { PL_WAY_WHOLE, PL_WAY_BLOCKS };
 struct pl_direct_shape {
 	int dev;
 	char prec, tA, tB;
 	int m, n, k;
 	int nb;
-	int pack; /* B's leading dimension in bytes is not a multiple of PL_PACK_ALIGN */
 };
 int pl_direct_block_for(int tile);
 int pl_direct_way_next(const struct pl_direct_shape *s);
