@@ -5,13 +5,14 @@
  * ran at 46.8 TFLOP/s where the kernel table, measured from rest at a leading dimension of 6144,
  * reads 50.7 (bench/results/gemm-2026-11-27x.md, call 4): either the power cap, which the table's
  * FP32 runs do not record, or the leading dimensions (A's 27000, B's 14500 there). This runs
- * T x T x T products C = A B + 0.5 C, every operand a T x T view of a column-major array of
- * leading dimension LD, for SECONDS at each LD in turn, ROUNDS times alternating, after the GPU
- * rested 2 s: per segment the products' count, their median time and TFLOP/s over its first 0.1 s
- * and over the rest. A gap between the LDs at the same point of the run is the leading dimension;
- * a fall over the run at either is the cap.
+ * T x T x T products C = A B + 0.5 C, the operands named in WHICH (a, b, c: abc, the default,
+ * for all three) T x T views of column-major arrays of leading dimension LD, the others of T, for
+ * SECONDS at each LD in turn, ROUNDS times alternating, after the GPU rested 2 s: per segment the
+ * products' count, their median time and TFLOP/s over its first 0.1 s and over the rest. A gap
+ * between the LDs at the same point of the run is the leading dimension; a fall over the run at
+ * either is the cap.
  * Build: nvcc -O2 -o ld_probe bench/ld_probe.cu -lcublas
- * Run:   ld_probe [prec T SECONDS ROUNDS LD...]   (default: s 6144 1.0 3 6144 27000 14500)
+ * Run:   ld_probe [prec T SECONDS ROUNDS WHICH LD...]   (default: s 6144 1.0 3 abc 6144 27000 14500)
  */
 #include "cuda_fill.h"
 #include <cublas_v2.h>
@@ -23,6 +24,21 @@
 
 #define MAXP 4096
 #define MAXLD 8
+
+/* One product, the operands in `which` at leading dimension L, the others at T */
+static void product(cublasHandle_t h, int dbl, int T, void *const x[3], const char *which, int L)
+{
+	int la = strchr(which, 'a') ? L : T, lb = strchr(which, 'b') ? L : T, lc = strchr(which, 'c') ? L : T;
+	if (dbl) {
+		const double one = 1, half = 0.5;
+		cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, T, T, T, &one, (const double *)x[0], la,
+		            (const double *)x[1], lb, &half, (double *)x[2], lc);
+	} else {
+		const float one = 1, half = 0.5f;
+		cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, T, T, T, &one, (const float *)x[0], la,
+		            (const float *)x[1], lb, &half, (float *)x[2], lc);
+	}
+}
 
 static int cmp(const void *a, const void *b)
 {
@@ -36,10 +52,11 @@ int main(int argc, char **argv)
 	int T = argc > 2 ? atoi(argv[2]) : 6144;
 	double seconds = argc > 3 ? atof(argv[3]) : 1.0;
 	int rounds = argc > 4 ? atoi(argv[4]) : 3;
+	const char *which = argc > 5 ? argv[5] : "abc";
 	int ld[MAXLD] = { 6144, 27000, 14500 }, nld = 3;
-	if (argc > 5)
-		for (nld = 0; nld < MAXLD && 5 + nld < argc; nld++)
-			ld[nld] = atoi(argv[5 + nld]);
+	if (argc > 6)
+		for (nld = 0; nld < MAXLD && 6 + nld < argc; nld++)
+			ld[nld] = atoi(argv[6 + nld]);
 	int dbl = prec == 'd', big = T;
 	for (int i = 0; i < nld; i++) {
 		if (ld[i] < T) {
@@ -64,20 +81,12 @@ int main(int argc, char **argv)
 		cudaEventCreate(&ev[i]);
 	double flops = 2.0 * T * (double)T * T;
 	for (int w = 0; w < 3; w++) /* cuBLAS's first calls at each leading dimension, untimed */
-		for (int i = 0; i < nld; i++) {
-			const float one = 1, half = 0.5f;
-			const double oned = 1, halfd = 0.5;
-			if (dbl)
-				cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, T, T, T, &oned, (double *)x[0], ld[i],
-				            (double *)x[1], ld[i], &halfd, (double *)x[2], ld[i]);
-			else
-				cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, T, T, T, &one, (float *)x[0], ld[i],
-				            (float *)x[1], ld[i], &half, (float *)x[2], ld[i]);
-		}
+		for (int i = 0; i < nld; i++)
+			product(h, dbl, T, x, which, ld[i]);
 	cudaDeviceSynchronize();
 	sleep(2);
-	printf("# %cgemm %d^3, every operand a view of leading dimension LD, %.1f s per segment\n"
-	       "round,ld,products,median_ms,tflops_first_0.1s,tflops_rest\n", prec, T, seconds);
+	printf("# %cgemm %d^3, operands %s views of leading dimension LD, %.1f s per segment\n"
+	       "round,ld,products,median_ms,tflops_first_0.1s,tflops_rest\n", prec, T, which, seconds);
 	for (int r = 0; r < rounds; r++)
 		for (int i = 0; i < nld; i++) {
 			/* products in batches of 16 until the segment's time is spent */
@@ -86,14 +95,7 @@ int main(int argc, char **argv)
 			cudaEventRecord(ev[0]);
 			while (n + 16 <= MAXP && total < seconds * 1e3) {
 				for (int b = 0; b < 16; b++, n++) {
-					const float one = 1, half = 0.5f;
-					const double oned = 1, halfd = 0.5;
-					if (dbl)
-						cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, T, T, T, &oned, (double *)x[0], ld[i],
-						            (double *)x[1], ld[i], &halfd, (double *)x[2], ld[i]);
-					else
-						cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, T, T, T, &one, (float *)x[0], ld[i],
-						            (float *)x[1], ld[i], &half, (float *)x[2], ld[i]);
+					product(h, dbl, T, x, which, ld[i]);
 					cudaEventRecord(ev[n + 1]);
 				}
 				cudaEventSynchronize(ev[n]);
