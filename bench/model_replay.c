@@ -10,8 +10,8 @@
  * both cross the host link in column panels (PARALIA_PANELS as the sweep ran: sweeps before
  * 2026-11-26f ran tiles only, replay them with PARALIA_PANELS=none); "L": C read late, "H": C
  * added at home (PARALIA_C_LATE and PARALIA_C_HOME as the sweep ran); "D": deep products, one
- * per C tile of R rows over the whole k (a sweep's "T=<tile>:R=<rows>:D" cell, R at least m for
- * all of its rows; PARALIA_DEEP as the sweep
+ * per C tile of R rows over the whole k (a sweep's "T=<tile>:R=<rows>:D" cell, R 0 or at least
+ * m for all of its rows, as bench/tile_sweep.sh's SWEEP_DEEP writes them; PARALIA_DEEP as the sweep
  * ran, which before 2026-11-27w had none: replay those with PARALIA_DEEP=none). So a change to the
  * model is checked against measurements before any GPU time is spent on it. A pick at a tile the
  * fixed sweep left out is read from the sweep's own pick (its T=0 line) when that ran at the same
@@ -101,7 +101,7 @@ static int read_sweep(const char *path)
 		if (!p || T == 0 || p->nt == MAXT)
 			continue;
 		p->tile[p->nt] = T;
-		p->rows[p->nt] = R > T ? R : T;
+		p->rows[p->nt] = deep && R == 0 ? (int)m : R > T ? R : T; /* deep, R=0: all of m's rows */
 		p->deep[p->nt] = deep;
 		p->ms[p->nt++] = med;
 	}
@@ -170,7 +170,7 @@ int main(int argc, char **argv)
 		int best = 0;
 		for (int t = 0; t < p->nt; t++) {
 			struct pm_eval ev;
-			double pred = p->deep[t] ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], p->rows[t] > p->tile[t] ? p->rows[t] : p->tile[t], 1u, &ev)
+			double pred = p->deep[t] ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev)
 			                         : pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
 			long span = (long)PL_BLOCK * p->tile[t]; /* the first block's side */

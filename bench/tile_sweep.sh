@@ -7,7 +7,7 @@
 # Fixed tiles are square (PARALIA_TALL=none, PARALIA_DEEP=none); SWEEP_TALL adds tall ones,
 # "TILE:ROWS" pairs (C's and A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>,"
 # (bench/model_replay); SWEEP_DEEP deep products of those widths (PARALIA_DEEP=all), prefixed
-# "T=<tile>:R=<m>:D,".
+# "T=<tile>:R=0:D," (R=0: C's tiles all of m's rows).
 #   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, BENCH_REPS (3) override)
 # Each run's stderr goes to OUT.err after a "== T=<tile>" line: with PARALIA_VERBOSE=1 or 2 it says
 # how each cell ran (panels, C read late, fetching ahead), which the CSV's config does not.

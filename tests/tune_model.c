@@ -1443,8 +1443,9 @@ static void tall_tiles(void)
 /* Deep products (step 3, deep_may): gemm on one device where op(A) lives, B or C crossing to it,
  * k deeper than a tile: each C tile, all of m's rows by T columns, is one product over the whole
  * k, priced at its volume's rate; no panels, no C read late, nothing fetched ahead (one product
- * per chain). The model keeps them only 5% faster than the best square or tall tiles, all of them
- * where forced (deep_must), none where they cannot be. */
+ * per chain); forced beside tall rows, C's tiles those rows. The model keeps them only 5% faster
+ * than the best square or tall tiles, all of them where forced (deep_must), none where they cannot
+ * be. */
 static void deep_products(void)
 {
 	struct lm_db db;

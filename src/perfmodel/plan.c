@@ -357,7 +357,7 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 	                                  ['m'] = "symm", ['t'] = "trmm", ['r'] = "trsm" };
 	static const char *in_panels[4] = { "", ", A in panels", ", B in panels", ", A and B in panels" };
 	char where[3][16], devs[256] = "", tall[48] = "", deep[80] = "";
-	if (pl->pub.tile_depth > pl->T) /* one product per C tile of all m's rows */
+	if (pl->pub.tile_depth > pl->T) /* one product per C tile (all of m's rows, or those forced) */
 		snprintf(deep, sizeof deep, ", deep: C %d x %d, products over k = %d", pl->pub.tile_rows,
 		         pl->T, pl->pub.tile_depth);
 	else if (pl->pub.tile_rows > pl->T) /* C's and op(A)'s tiles */
