@@ -158,12 +158,13 @@ int main(int argc, char **argv)
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
 		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, reads_c, 1.0,
-		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 		pm_panels_env(&pb.panels_may, &pb.panels_must); /* as the sweep ran: PARALIA_PANELS */
 		pm_c_late_env(&pb.c_late_may, &pb.c_late_must); /* and PARALIA_C_LATE */
 		pm_c_home_env(&pb.c_home_may, &pb.c_home_must); /* and PARALIA_C_HOME */
 		pm_tall_env(&pb.tall_may, &pb.tall_rows);       /* and the pick's PARALIA_TALL */
 		pm_deep_env(&pb.deep_may, &pb.deep_must);       /* and PARALIA_DEEP */
+		pm_cut_b_env(&pb.b_cut_may, &pb.b_cut_must);    /* and PARALIA_CUT_B */
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);

@@ -123,7 +123,7 @@ static int model_only(int reps, const char *folder)
 		for (int s = 0; s < NSIZES; s++) {
 			for (int i = 0; i < reps; i++) {
 				int64_t n = sizes[s] - i;
-				struct pm_problem p = { 'g', 1, n, n, n, { 0, 0, 0 }, 1, 1.0, { n, n, n }, { 0, 0, 0 }, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0 };
+				struct pm_problem p = { 'g', 1, n, n, n, { 0, 0, 0 }, 1, 1.0, { n, n, n }, { 0, 0, 0 }, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0 };
 				struct pm_tune_opts o = { 0, PM_TIME, 0 };
 				struct pm_eval e;
 				double t0 = now_us();

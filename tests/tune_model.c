@@ -68,7 +68,7 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 	return p;
 }
 
@@ -1283,7 +1283,7 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);
@@ -1524,6 +1524,86 @@ static void deep_products(void)
 	t_check(!bad, "PARALIA_DEEP read as model, none or all (%d wrong)", bad);
 }
 
+/* B's tiles cut where it lives (step 3, b_cut_choice): on the call's one GPU, where B's leading
+ * dimension is off 128 bytes and its tiles' rows are not, with room for a copy of B; the cut
+ * adds a task per tile of B and B's bytes twice through the GPU's memory. Forced (b_cut_must)
+ * wherever B lives on the call's one device. */
+static void b_cut_tiles(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	struct pm_tune_opts fixed = { 4096, PM_TIME, 0 };
+	struct pm_eval cut, views;
+	/* FP32 27000x9500x14500 with B on the GPU (h0h), B's leading dimension 14500: 58000 bytes */
+	struct pm_problem p = gemm(27000, 9500, 14500, 0, g, 0, 1), off = p;
+	p.dbl = off.dbl = 0;
+	p.b_cut_may = 1;
+	pm_tune(&p, dev, 1, &db, &fixed, &cut);
+	pm_tune(&off, dev, 1, &db, &fixed, &views);
+	double want = 4.0 * 3 * PM_TASK_US + 2.0 * 14500 * 9500 * 4 / 2e6; /* 4 x 3 tiles of B */
+	double got = (cut.time_ms - views.time_ms) * 1e3;
+	t_check(cut.b_cut && !views.b_cut && fabs(got - want) < 0.01 * want,
+	        "FP32 27000x9500x14500 h0h, B's leading dimension 14500: cut (%d; not when the problem "
+	        "does not allow it: %d), %.0f us more (want %.0f)", cut.b_cut, views.b_cut, got, want);
+	/* where it is not cut */
+	struct { const char *what; struct pm_problem p; } no[] = {
+		{ "B's leading dimension 14528 (a multiple of 128 bytes)", p },
+		{ "B on the host (hh0)", p },
+		{ "deep products whose B tiles' rows, k, are off 128 bytes too", p },
+		{ "syrk", p },
+		{ "no room for a copy of B", p },
+	};
+	no[0].p.ld[1] = 14528;
+	no[1].p.loc[1] = 0, no[1].p.loc[2] = g;
+	no[2].p.loc[0] = g, no[2].p.deep_must = 1;
+	no[3].p.routine = 's';
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		struct pm_device d0 = dev[0];
+		if (i == 4)
+			d0.mem_bytes = 4.0 * 14500 * 9500 * 4 - 1;
+		pm_tune(&no[i].p, &d0, 1, &db, &fixed, &cut);
+		t_check(!cut.b_cut, "B's tiles not cut: %s", no[i].what);
+	}
+	/* deep products over a k that is a multiple of 128 bytes, B's leading dimension not: cut */
+	struct pm_problem deep = gemm(8192, 8192, 8192, g, g, 0, 1);
+	deep.ld[1] = 8200;
+	deep.deep_must = deep.b_cut_may = 1;
+	pm_tune(&deep, dev, 1, &db, &fixed, &cut);
+	int deep_cut = cut.b_cut && cut.D == 8192;
+	/* FP64 at 58000 bytes (7250 elements: 64 bytes) too */
+	struct pm_problem d = gemm(8192, 8192, 7250, 0, g, 0, 1);
+	d.b_cut_may = 1;
+	pm_tune(&d, dev, 1, &db, &fixed, &cut);
+	int d_cut = cut.b_cut;
+	/* two GPUs: never (B's tiles are cut only on the call's one device) */
+	struct pm_problem two = p;
+	pm_evaluate(&two, dev, 4, &db, 4096, 3u, &cut);
+	int two_cut = cut.b_cut;
+	/* forced: wherever B lives on the call's one device, aligned or not */
+	struct pm_problem must = no[0].p;
+	must.b_cut_must = 1;
+	pm_tune(&must, dev, 1, &db, &fixed, &cut);
+	t_check(deep_cut && d_cut && !two_cut && cut.b_cut, "cut beside deep products over an aligned k "
+	        "(%d), in FP64 at a leading dimension of 64 bytes (%d), not over two GPUs (%d), and forced "
+	        "at an aligned one (%d)", deep_cut, d_cut, two_cut, cut.b_cut);
+	/* PARALIA_CUT_B */
+	static const struct { const char *v; int may, must; } env[] = {
+		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "all", 1, 1 }, { "b", 1, 0 },
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
+		int may = -1, must = -1;
+		setenv("PARALIA_CUT_B", env[i].v, 1);
+		pm_cut_b_env(&may, &must);
+		bad += may != env[i].may || must != env[i].must;
+	}
+	unsetenv("PARALIA_CUT_B");
+	t_check(!bad, "PARALIA_CUT_B read as model, none or all (%d wrong)", bad);
+}
+
 int main(void)
 {
 	t_set_name("tune_model");
@@ -1546,5 +1626,6 @@ int main(void)
 	huge_sizes();
 	tall_tiles();
 	deep_products();
+	b_cut_tiles();
 	return t_summary();
 }

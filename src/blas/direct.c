@@ -11,7 +11,8 @@
  *
  * Where C in blocks over two streams was measured faster for the shape (direct_way.c), the call
  * makes one cuBLAS call per block instead, alternating between the streams; the blocks are the
- * plan's tiles where the model found tiles faster than one tile.
+ * plan's tiles where the model found tiles faster than one tile. Where B's leading dimension is
+ * not a multiple of PM_LD_ALIGN bytes, the blocks read a copy of B whose is (aligned_b_copy).
  *
  * Each GPU gets paralia's own two cuBLAS handles, each on its own non-blocking stream (a handle's
  * workspace is not for two streams at once), made at its first direct call; a mutex per GPU makes
@@ -26,6 +27,7 @@
 #include "codelets/codelet.h" /* pl_cublas_trans */
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,14 +124,17 @@ static struct direct_gpu *direct_begin(const char *who, int dev, int *current)
 	return g;
 }
 
-/* PARALIA_VERBOSE >= 1: each direct call says so, and how (tests/gemm_direct.sh looks for it). */
-static void direct_said(const char *who, int dev, int way, int m, int n, int nb)
+/* PARALIA_VERBOSE >= 1: each direct call says so, and how (tests/gemm_direct.sh looks for it);
+ * ldb_copy: the leading dimension of the copy of B the blocks read (0: none). */
+static void direct_said(const char *who, int dev, int way, int m, int n, int nb, int ldb_copy)
 {
 	if (pm_verbose_level() < 1)
 		return;
 	if (way == PL_WAY_BLOCKS)
 		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: C in %ld "
-		        "blocks of %d over two streams\n", who, dev, (long)pl_tile_count(m, nb) * pl_tile_count(n, nb), nb);
+		        "blocks of %d over two streams%s%.0d\n", who, dev,
+		        (long)pl_tile_count(m, nb) * pl_tile_count(n, nb), nb,
+		        ldb_copy ? ", B copied to a leading dimension of " : "", ldb_copy);
 	else
 		fprintf(stderr, "paralia: %s: on GPU %d from the calling thread, outside StarPU: one cuBLAS "
 		        "call\n", who, dev);
@@ -222,6 +227,40 @@ static cublasStatus_t LOCAL(gemm_blocks)(struct direct_gpu *g, int nb, char tA, 
 }
 #endif
 
+/* The blocks read B at a leading dimension of a multiple of PM_LD_ALIGN bytes where B's own is
+ * not (and PARALIA_CUT_B is not none; "all": always): cuBLAS reads such a B slower, each block
+ * as the whole product (one H200, FP32 6144^3 6% with B's leading dimension 27000 or 14500 and
+ * 2048^3 3-8%: bench/results/gemm-2026-11-27x.md, sections 1c and 1d), and a copy through the
+ * GPU's memory costs about 0.3 ms per GB of B. B copied on stream 0, which the host waits for, so
+ * that both streams read the copy; freed on stream 0 once the blocks are done (the caller). NULL
+ * (B read as it is) when none is asked for or there is no room for it; *e: a failed copy. */
+static real_t *LOCAL(aligned_b_copy)(struct direct_gpu *g, char tB, int n, int k, const real_t *B,
+                                     int ldb, int *ldp, cudaError_t *e)
+{
+	int may, must;
+	pm_cut_b_env(&may, &must);
+	size_t el = sizeof(real_t), per = PM_LD_ALIGN / el;
+	size_t rows = tB == 'N' ? (size_t)k : (size_t)n, cols = tB == 'N' ? (size_t)n : (size_t)k;
+	size_t ld = (rows + per - 1) / per * per;
+	if (!(must || (may && (size_t)ldb * el % PM_LD_ALIGN != 0)) || ld > INT_MAX || rows == 0 || cols == 0)
+		return NULL;
+	real_t *c = NULL;
+	if (cudaMallocAsync((void **)&c, ld * cols * el, g->stream[0]) != cudaSuccess) {
+		cudaGetLastError(); /* no room: B as it is */
+		return NULL;
+	}
+	*e = cudaMemcpy2DAsync(c, ld * el, B, (size_t)ldb * el, rows * el, cols, cudaMemcpyDeviceToDevice,
+	                       g->stream[0]);
+	if (*e == cudaSuccess)
+		*e = cudaStreamSynchronize(g->stream[0]);
+	if (*e != cudaSuccess) {
+		cudaFreeAsync(c, g->stream[0]);
+		return NULL;
+	}
+	*ldp = (int)ld;
+	return c;
+}
+
 int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, int k, real_t alpha,
                           const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C,
                           int ldc)
@@ -238,15 +277,23 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 	                                       m, n, k, block };
 	int way = pl_direct_way_next(&shape);
 	double t0 = starpu_timing_now();
-	cublasStatus_t s = way == PL_WAY_BLOCKS
-	                   ? LOCAL(gemm_blocks)(g, block, tA, tB, m, n, k, alpha, A, lda, B, ldb, beta,
-	                                        C, ldc)
-	                   : CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k,
-	                                  &alpha, A, lda, B, ldb, &beta, C, ldc);
-	cudaError_t e = direct_wait(g);
+	cudaError_t e = cudaSuccess;
+	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
+	int ldc_b = 0; /* the copy's leading dimension, when the blocks read one */
+	real_t *Bc = way == PL_WAY_BLOCKS ? LOCAL(aligned_b_copy)(g, tB, n, k, B, ldb, &ldc_b, &e) : NULL;
+	if (e == cudaSuccess)
+		s = way == PL_WAY_BLOCKS
+		    ? LOCAL(gemm_blocks)(g, block, tA, tB, m, n, k, alpha, A, lda, Bc ? Bc : B,
+		                         Bc ? ldc_b : ldb, beta, C, ldc)
+		    : CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k, &alpha, A,
+		                   lda, B, ldb, &beta, C, ldc);
+	cudaError_t w = direct_wait(g);
+	e = e != cudaSuccess ? e : w;
+	if (Bc && (w = cudaFreeAsync(Bc, g->stream[0])) != cudaSuccess && e == cudaSuccess)
+		e = w;
 	if (s == CUBLAS_STATUS_SUCCESS && e == cudaSuccess)
 		pl_direct_way_timed(&shape, way, (starpu_timing_now() - t0) * 1e-6);
-	direct_said(who, dev, way, m, n, block);
+	direct_said(who, dev, way, m, n, block, Bc ? ldc_b : 0);
 	return direct_end(who, dev, current, s, e);
 #else
 	(void)dev, (void)block, (void)tA, (void)tB, (void)m, (void)n, (void)k, (void)alpha, (void)A, (void)lda;

@@ -99,14 +99,16 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
  * (bench/results/gemm-panels-2026-11-26g.md, tile 2048: 4096x4096x32768 59.9 -> 45.1 ms, 16384^3
  * 0hh 187.8 -> 175.8; but where a block's C tiles then cross before the next layer's panel,
  * 8192^3 h0h at tile 4096 35.5 -> 40.3). Returns the memory node to request them to, or -1: no
- * panels, C not read (beta 0), or C already where the panels are cut. */
+ * panels crossing, C not read (beta 0), or C already where the panels are cut. */
 static int LOCAL(c_request_node)(const struct pl_matrix *mA, const struct pl_matrix *mB,
                                  const struct pl_matrix *mC, real_t beta, int cutter)
 {
 	if ((!mA->panels && !mB->panels) || beta == (real_t)0)
 		return -1;
 	unsigned node = starpu_worker_get_memory_node((unsigned)cutter);
-	return node != mC->node ? (int)node : -1;
+	/* panels that cross (B's tiles cut where it lives hold up no copy) */
+	int cross = (mA->panels && mA->node != node) || (mB->panels && mB->node != node);
+	return cross && node != mC->node ? (int)node : -1;
 }
 
 /* C read late (docs/AUTOTUNER.md step 3). A chain's first product reads its C tile, so the
@@ -242,12 +244,16 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		goto done;
 
 	/* host operands the plan brings in whole column panels (pl_matrix_panels; never beside deep
-	 * products, whose B tiles are its whole columns already) */
+	 * products, whose B tiles are its whole columns already); B's tiles cut where it lives, so
+	 * that the products read them at a leading dimension of their rows, not B's (the plan's
+	 * b_cut: pm_evaluate's step 3) */
 	int panels = call.plan->pub.panels, cutter = call.plan->panel_worker;
 	if (!scale_only &&
 	    (((panels & 1) && (ret = pl_matrix_panels(&mA, who, "A", cutter))) ||
-	     ((panels & 2) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
+	     (((panels & 2) || call.plan->b_cut) && (ret = pl_matrix_panels(&mB, who, "B", cutter)))))
 		goto done;
+	if (call.plan->b_cut && mB.panels && pm_verbose_level() >= 2)
+		fprintf(stderr, "paralia: %s: B's tiles cut where it lives (leading dimension %d)\n", who, ldb);
 
 	if (kb != nb && pm_verbose_level() >= 2)
 		fprintf(stderr, "paralia: %s: C's tiles %d x %d, products %d deep (deep)\n", who, mb, nb, kb);

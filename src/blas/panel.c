@@ -18,6 +18,11 @@
  * wait for each panel; tasks then ended before their chain's next step was submitted, and the
  * policy's write-back sent C tiles home early (one H200, two calls of 8192^3 at tile 2048: 69
  * copies of 32 MB home instead of 32; with the cuts, 32). For operands the call only reads.
+ *
+ * The same cuts realign a B that lives on the GPU (the plan's b_cut): its panels are registered
+ * there, so nothing crosses, and its tiles are copies whose leading dimension is their rows,
+ * which cuBLAS reads at the kernel table's rate where B's own is off 128 bytes (autotune.c's
+ * b_cut_choice says how much slower it reads that).
  */
 #include "config.h"
 #include "blas/tiled.h"

@@ -30,8 +30,9 @@ struct pl_matrix {
 
 /* ---- column panels (panel.c) ---- */
 /* From now on M's tiles are copies cut from whole column panels by tasks on `worker`: each panel
- * crosses to the worker's memory by one copy, submitted where a tile of it is first used. For an
- * operand the call only reads; a no-op for a kept matrix. Returns 0 or PARALIA_ERR_NO_MEMORY
+ * crosses to the worker's memory by one copy (none where M lives there: its tiles are then only
+ * realigned), submitted where a tile of it is first used. For an operand the call only reads; a
+ * no-op for a kept matrix. Returns 0 or PARALIA_ERR_NO_MEMORY
  * (message printed). */
 int pl_matrix_panels(struct pl_matrix *M, const char *routine, const char *argname, int worker);
 /* Tile (i, j) of a matrix in panels: panel j is registered and its cuts submitted first. */

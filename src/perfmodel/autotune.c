@@ -124,6 +124,14 @@ void pm_deep_env(int *may, int *must)
 	*must = m == PM_ENV_ALL;
 }
 
+void pm_cut_b_env(int *may, int *must)
+{
+	static int warned;
+	enum pm_env_mode m = pm_env_mode("PARALIA_CUT_B", PM_ENV_MODEL, &warned);
+	*may = m != PM_ENV_NONE;
+	*must = m == PM_ENV_ALL;
+}
+
 void pm_tall_env(int *may, int *rows)
 {
 	static int warned;
@@ -840,6 +848,43 @@ static const struct pm_device *c_home_choice(const struct pm_problem *p, const s
 	return NULL;
 }
 
+/* Whether gemm's B, living on device d (the call's only one), is read from tiles cut out of it
+ * there (codelets/cut.c, a copy through the device's memory whose leading dimension is the tile's
+ * rows) rather than from views of it (step 3). cuBLAS reads a B whose leading dimension is not a
+ * multiple of 128 bytes slower, and the kernel table measures products at the tile's own: one
+ * H200, FP32 6144^3 at 50.8 TFLOP/s with B's leading dimension 6144, 47.8 with it 27000 or 14500
+ * (32 and 16 bytes: the dataset's odd shapes), 49.2 at 64 bytes; A's costs 0.8%, C's nothing;
+ * FP64 2-3% (bench/ld_probe.cu, bench/results/gemm-2026-11-27x.md, sections 1c and 1d). So: B
+ * lives on d, a GPU; its leading dimension is off 128 bytes and its tiles' rows (their copies'
+ * leading dimension) are not; a copy of B fits in a quarter of d's memory beside it; and the
+ * problem allows it. Wherever B lives on d when forced (b_cut_must: the tests run it on CPU
+ * workers). A panel of B (its tiles' columns, every row) counts its elements in 32 bits
+ * (pl_matrix_panels refuses more). */
+static int b_cut_choice(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t)
+{
+	if (p->routine != 'g' || p->loc[1] < 0 || p->loc[1] != d->node || !(p->b_cut_may || p->b_cut_must))
+		return 0;
+	int trans = (p->trans & 2) != 0;
+	double el = elem_of(p), rows = (double)rows_of(p, 1);
+	double cols = (double)(trans ? p->k : p->n), wide = trans ? t->D : t->T;
+	if (rows * wide > UINT32_MAX)
+		return 0;
+	if (p->b_cut_must)
+		return 1;
+	double ld = p->ld[1] > 0 ? (double)p->ld[1] : rows;
+	double tile_ld = tile_rows_of(p, t->T, t->R, t->D, 1) * el;
+	return d->kind == PM_GPU && fmod(ld * el, PM_LD_ALIGN) != 0 && fmod(tile_ld, PM_LD_ALIGN) == 0 &&
+	       (d->mem_bytes <= 0 || 4 * rows * cols * el <= d->mem_bytes);
+}
+
+/* What cutting B's tiles adds to the device's time (us): a task per tile of B, and B's bytes read
+ * and written through the device's memory. */
+static double b_cut_us(const struct pm_problem *p, const struct tiling *t)
+{
+	double tiles = (double)t->Kt * (double)t->Nt;
+	return tiles * PM_TASK_US + 2.0 * (double)p->k * (double)p->n * elem_of(p) / (PM_DEVICE_COPY_GBS * 1e3);
+}
+
 /* Steps 3 and 4 for device sel[i] (ld: its tile schedule): its links with `panels` crossing in
  * column panels and C read late or not, then its flow shop. Returns its time (us); *comp_us its
  * tasks' time. */
@@ -1049,6 +1094,13 @@ static double evaluate(const struct pm_problem *p, const struct pm_device *dev, 
 			memset(&best_L, 0, sizeof best_L);
 			tdev = HUGE_VAL;
 		}
+		/* B's tiles realigned: cut before their first products, on the device's own time */
+		int b_cut = ns == 1 && b_cut_choice(p, d, &t);
+		if (b_cut) {
+			double cut = b_cut_us(p, &t);
+			tdev += cut;
+			comp += cut;
+		}
 		L = best_L;
 		e.share[sel[i]] = share[i];
 		e.busy_ms[sel[i]] = comp / 1e3;
@@ -1067,6 +1119,7 @@ static double evaluate(const struct pm_problem *p, const struct pm_device *dev, 
 			e.panels = best_set;
 			e.c_late = best_late;
 			e.c_home = best_home;
+			e.b_cut = b_cut;
 		}
 	}
 

@@ -17,6 +17,10 @@
 #define PM_MAX_RATES 12
 #define PM_TASK_US 4.0     /* StarPU's per-task cost on a worker (scheduling, launch) */
 
+/* cuBLAS reads a B whose leading dimension is a multiple of this many bytes at the kernel table's
+ * rate, and others slower (autotune.c's b_cut_choice): gemm cuts or copies such a B */
+#define PM_LD_ALIGN 128
+
 enum pm_dev_kind { PM_CPU = 0, PM_GPU = 1 };
 
 /* Measured or default speed of the gemm tile kernel on one worker of a device: GFLOP/s at square
@@ -136,6 +140,12 @@ struct pm_problem {
 	 * docs/AUTOTUNER.md; PARALIA_DEEP, pm_deep_env; never with a kept operand); forced, of
 	 * tall_rows rows where that is fewer (at least the tile size: square C tiles at R = T) */
 	int deep_may, deep_must;
+	/* gemm on one device where B lives: whether B's tiles may (b_cut_may: where its leading
+	 * dimension is not a multiple of 128 bytes, on a GPU) or must (b_cut_must, anywhere: tests)
+	 * be cut out of it there, as copies whose leading dimension is their rows, rather than be
+	 * views of it (B's tiles realigned, step 3 of docs/AUTOTUNER.md; PARALIA_CUT_B, pm_cut_b_env;
+	 * never with a kept operand) */
+	int b_cut_may, b_cut_must;
 };
 
 /* A switch between the model's choice and always or never doing something: the environment
@@ -161,6 +171,11 @@ void pm_tall_env(int *may, int *rows);
 /* PARALIA_DEEP: unset or "model", the model chooses whether gemm's products run over the whole k;
  * "none", never; "all", wherever they can (measuring, tests). Warns once about another value. */
 void pm_deep_env(int *may, int *must);
+
+/* PARALIA_CUT_B: unset or "model", gemm's B is cut into aligned tiles where it lives on the call's
+ * GPU with a leading dimension off 128 bytes; "none", never; "all", wherever it lives on the call's
+ * one device (measuring, tests). Warns once about another value. */
+void pm_cut_b_env(int *may, int *must);
 
 /* PARALIA_C_HOME: unset or "none", never; "model", the model chooses; "all", wherever C is read
  * and lives on the host (measuring, tests). Warns once about another value. */
@@ -197,6 +212,7 @@ struct pm_eval {
 	unsigned panels;           /* operands that cross the host link in column panels (gemm) */
 	int c_late;                /* C's tiles read late: scratch chains, then C = S + beta C (gemm) */
 	int c_home;                /* and that sum made at home by the host's CPU workers (gemm) */
+	int b_cut;                 /* B's tiles cut out of it where it lives (gemm: realigned) */
 };
 
 enum pm_metric { PM_TIME = 0, PM_EDP = 1, PM_PDP = 2 };

@@ -19,6 +19,7 @@ struct plan_key {
 	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
 	unsigned trans, panels_may, panels_must;
 	int c_late_may, c_late_must, c_home_may, c_home_must, tall_may, tall_rows, deep_may, deep_must;
+	int b_cut_may, b_cut_must;
 };
 
 struct plan_entry {
@@ -336,7 +337,9 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	pl->layer = e->layer;
 	/* column panels only ever go to the call's one device (pm_evaluate) */
 	pub->panels = ns == 1 ? (int)e->panels : 0;
-	pl->panel_worker = pub->panels ? machine_dev[sel[0]].first_worker : -1;
+	/* and B's tiles cut where it lives, there too */
+	pl->b_cut = ns == 1 && e->b_cut;
+	pl->panel_worker = pub->panels || pl->b_cut ? machine_dev[sel[0]].first_worker : -1;
 	pub->c_late = ns == 1 && e->c_late && !pub->wr_lazy;
 	/* the CPU workers of C's node add the late tiles into C there (the model said so only for
 	 * C on the host) */
@@ -378,13 +381,14 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 			                        pl->pub.devices[i], 100 * pl->pub.shares[i]);
 	}
 	fprintf(stderr, "paralia: autotune %c%s m=%d n=%d k=%d A@%s B@%s C@%s%s (ld %d %d %d, rows %d %d %d): "
-	        "tile %d%s%s%s on %s, grid %dx%d%s%s%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
+	        "tile %d%s%s%s on %s, grid %dx%d%s%s%s%s%s%s, predicted %.3f ms (%.1f GFLOP/s), metric %s, rates: %s%s\n",
 	        key->dbl ? 'd' : 's', rname[(int)key->routine] ? rname[(int)key->routine] : "?",
 	        key->m, key->n, key->k, where[0], where[1], where[2], key->reads_c ? " (read)" : "",
 	        key->ld[0], key->ld[1], key->ld[2], key->rows[0], key->rows[1], key->rows[2], pl->T,
 	        pl->pub.tile_fixed ? " (fixed)" : "", tall, deep, devs, pl->pub.grid_p, pl->pub.grid_q,
 	        pl->pub.pinned ? " pinned" : "", pl->pub.wr_lazy ? ", WR-lazy" : "",
-	        in_panels[pl->pub.panels & 3], pl->pub.c_late ? ", C read late" : "",
+	        in_panels[pl->pub.panels & 3], pl->b_cut ? ", B's tiles cut" : "",
+	        pl->pub.c_late ? ", C read late" : "",
 	        pl->pub.c_home ? ", added at home" : "",
 	        pl->pub.predicted_ms, pl->pub.predicted_gflops,
 	        pl->pub.metric, pl->pub.rates,
@@ -431,6 +435,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 		if (force_T == 0) {
 			pm_tall_env(&key.tall_may, &key.tall_rows);
 			pm_deep_env(&key.deep_may, &key.deep_must);
+			pm_cut_b_env(&key.b_cut_may, &key.b_cut_must);
 		}
 	}
 	key.reads_c = reads_c != 0;
@@ -467,7 +472,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] },
 	                        key.trans, key.panels_may, key.panels_must, key.c_late_may, key.c_late_must,
 	                        key.c_home_may, key.c_home_must, key.tall_may, key.tall_rows,
-	                        key.deep_may, key.deep_must };
+	                        key.deep_may, key.deep_must, key.b_cut_may, key.b_cut_must };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {

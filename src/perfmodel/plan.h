@@ -19,7 +19,9 @@ struct pm_plan {
 	unsigned mask_len;             /* 0: every worker may run the tasks */
 	int lazy_worker;               /* a worker where C lives (WR-lazy accumulation), -1: none */
 	struct pm_layer layer;         /* for fetching ahead (pm_plan_fetch_ahead) */
-	int panel_worker;              /* the worker that cuts the panels (pub.panels), -1: none */
+	int panel_worker;              /* the worker that cuts the panels (pub.panels) or B's
+	                                * tiles (b_cut), -1: none */
+	int b_cut;                     /* gemm: B's tiles cut out of it where it lives (realigned) */
 	uint32_t home_mask[8];         /* the CPU workers of C's memory node (pub.c_home's sums) */
 	unsigned home_mask_len;
 	int home_workers;              /* how many */
