@@ -4,13 +4,13 @@
 # forces it wherever B lives on the call's one device): tests/blas_gemm (every placement,
 # transposition, ragged edge, alpha and beta against CBLAS) run so on the CPU workers, where B
 # lives; its calls must say they cut B's tiles and their plans so, none left as views. Then beside
-# column panels, deep products and C read late. Where StarPU drives a GPU, again with the GPU as
+# column panels and deep products. Where StarPU drives a GPU, again with the GPU as
 # the only worker, forced and as the model chooses (blas_gemm's operands on the GPU, at leading
 # dimensions off 128 bytes). PARALIA_CUT_B=none cuts none, and so does the model on CPU workers
 # (it cuts on a GPU only); a bad value is named once.
 . "$(dirname "$0")/gemm_harness.sh" gemm_cut
 
-for extra in "" "PARALIA_PANELS=all" "PARALIA_DEEP=all" "PARALIA_C_LATE=all" "PARALIA_WR_LAZY=force"; do
+for extra in "" "PARALIA_PANELS=all" "PARALIA_DEEP=all"; do
   out=$(env $extra PARALIA_CUT_B=all PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
   check "$rc" "blas_gemm with B's tiles cut ${extra:+($extra)}: $(echo "$out" | tail -1)"
   n=$(grep -c "B's tiles cut where it lives" "$err")
