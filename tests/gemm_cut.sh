@@ -6,7 +6,7 @@
 # lives; its calls must say they cut B's tiles and their plans so, none left as views. Then beside
 # column panels and deep products. Where StarPU drives a GPU, again with the GPU as
 # the only worker, forced and as the model chooses (blas_gemm's operands on the GPU, at leading
-# dimensions off 128 bytes). PARALIA_CUT_B=none cuts none, and so does the model on CPU workers
+# dimensions off 128 bytes). PARALIA_CUT_B=none cuts none, and so does the model without a GPU
 # (it cuts on a GPU only); a bad value is named once.
 . "$(dirname "$0")/gemm_harness.sh" gemm_cut
 
@@ -19,7 +19,8 @@ for extra in "" "PARALIA_PANELS=all" "PARALIA_DEEP=all"; do
   [ "$n" -gt 0 ]; check $? "plans saying so: $n"
   n=$(grep -c "could not be submitted" "$err"); [ "$n" -eq 0 ]; check $? "every tile cut, none left a view ($n)"
 done
-if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
+gpu=0; echo "$out" | grep -qE "[1-9][0-9]* CUDA workers" && gpu=1
+if [ $gpu -eq 1 ]; then
   for v in all model; do
     out=$(STARPU_NCPU=0 PARALIA_CUT_B=$v PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
     check "$rc" "blas_gemm with PARALIA_CUT_B=$v, the GPU alone: $(echo "$out" | tail -1)"
@@ -28,8 +29,9 @@ if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
   done
 fi
 kept_tests PARALIA_CUT_B=all "with B's tiles cut where it can"
-for v in none ""; do
-  never_says PARALIA_CUT_B=$v "B's tiles cut" "no tiles of B cut on CPU workers"
-done
+never_says PARALIA_CUT_B=none "B's tiles cut" "none: no tiles of B cut"
+# the model cuts on a GPU only (with one, blas_gemm's B lives there in some placements)
+[ $gpu -eq 1 ] || never_says PARALIA_CUT_B= "B's tiles cut" "the model cuts no tiles of B on CPU workers"
+
 bad_knob PARALIA_CUT_B=cut "PARALIA_CUT_B=cut is not model, all or none; using model"
 finish
