@@ -1446,6 +1446,25 @@ static void tall_tiles(void)
  * per chain); forced beside tall rows, C's tiles those rows. The model keeps them only 5% faster
  * than the best square or tall tiles, all of them where forced (deep_must), none where they cannot
  * be. */
+/* How many of "", "model", "none", "all" and a bad value a knob defaulting to the model's choice
+ * (pm_env_mode's PM_ENV_MODEL) reads wrong through read(&may, &must): empty, model and a
+ * bad value may, none neither, all both. */
+static int model_knob_wrong(const char *var, void (*read)(int *may, int *must))
+{
+	static const struct { const char *v; int may, must; } env[] = {
+		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "all", 1, 1 }, { "bogus", 1, 0 },
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
+		int may = -1, must = -1;
+		setenv(var, env[i].v, 1);
+		read(&may, &must);
+		bad += may != env[i].may || must != env[i].must;
+	}
+	unsetenv(var);
+	return bad;
+}
+
 static void deep_products(void)
 {
 	struct lm_db db;
@@ -1509,18 +1528,7 @@ static void deep_products(void)
 	pm_tune(&all, dev, 1, &db, &fixed, &e);
 	t_check(sy_d == 1024 && e.D == 1024, "syrk forced (D %d) and gemm with every operand on the GPU "
 	        "(D %d): no deep products", sy_d, e.D);
-	/* PARALIA_DEEP */
-	static const struct { const char *v; int may, must; } env[] = {
-		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "all", 1, 1 }, { "k", 1, 0 },
-	};
-	int bad = 0;
-	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
-		int may = -1, must = -1;
-		setenv("PARALIA_DEEP", env[i].v, 1);
-		pm_deep_env(&may, &must);
-		bad += may != env[i].may || must != env[i].must;
-	}
-	unsetenv("PARALIA_DEEP");
+	int bad = model_knob_wrong("PARALIA_DEEP", pm_deep_env);
 	t_check(!bad, "PARALIA_DEEP read as model, none or all (%d wrong)", bad);
 }
 
@@ -1589,18 +1597,7 @@ static void b_cut_tiles(void)
 	t_check(deep_cut && d_cut && !two_cut && cut.b_cut, "cut beside deep products over an aligned k "
 	        "(%d), in FP64 at a leading dimension of 64 bytes (%d), not over two GPUs (%d), and forced "
 	        "at an aligned one (%d)", deep_cut, d_cut, two_cut, cut.b_cut);
-	/* PARALIA_CUT_B */
-	static const struct { const char *v; int may, must; } env[] = {
-		{ "", 1, 0 }, { "model", 1, 0 }, { "none", 0, 0 }, { "all", 1, 1 }, { "b", 1, 0 },
-	};
-	int bad = 0;
-	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
-		int may = -1, must = -1;
-		setenv("PARALIA_CUT_B", env[i].v, 1);
-		pm_cut_b_env(&may, &must);
-		bad += may != env[i].may || must != env[i].must;
-	}
-	unsetenv("PARALIA_CUT_B");
+	int bad = model_knob_wrong("PARALIA_CUT_B", pm_cut_b_env);
 	t_check(!bad, "PARALIA_CUT_B read as model, none or all (%d wrong)", bad);
 }
 
