@@ -225,7 +225,6 @@ static cublasStatus_t LOCAL(gemm_blocks)(struct direct_gpu *g, int nb, char tA, 
 	}
 	return s;
 }
-#endif
 
 /* The blocks read B at a leading dimension of a multiple of PM_LD_ALIGN bytes where B's own is
  * not (and PARALIA_CUT_B is not none; "all": always): cuBLAS reads such a B slower, each block
@@ -260,6 +259,7 @@ static real_t *LOCAL(aligned_b_copy)(struct direct_gpu *g, char tB, int n, int k
 	*ldp = (int)ld;
 	return c;
 }
+#endif
 
 int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, int k, real_t alpha,
                           const real_t *A, int lda, const real_t *B, int ldb, real_t beta, real_t *C,
