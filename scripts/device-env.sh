@@ -15,6 +15,9 @@
 #   pack     tars R to $OUT/results-NAME.tar.gz (the device tool brings back only a few files;
 #            call it after each stage, so that a stage cut short still returns what ran before)
 #   stamp    "[WHAT done at S s]", S counted from the start
+#   suite    [LIMIT] the GPU suite, one run of scripts/gpu-run.sh check within LIMIT seconds
+#            (default 440: it took 338-353 s on one H200, 2026-11-27y), its summary and test
+#            logs in $R/suite; stamps and packs
 [ $# -ge 1 ] || { echo "device-env.sh: NAME [KERNEL_TABLE]" >&2; return 2; }
 dev_name=$1
 # gpu-run.sh exits 0 whatever its stages did (they are noted in its summary): the tools tell
@@ -30,6 +33,15 @@ mkdir -p "$R"
 dev_start=$SECONDS
 pack() { tar -C "$R" -czf "$OUT/results-$dev_name.tar.gz" .; }
 stamp() { echo "[$1 done at $((SECONDS - dev_start)) s]"; }
+suite() {
+  local limit=${1:-440}
+  mkdir -p "$R/suite"
+  CHECK_RUNS=1 CHECK_LIMIT=$limit timeout $((limit + 10)) scripts/gpu-run.sh check > "$R/suite/run.log" 2>&1
+  cp "$OUT/summary.txt" "$R/suite/" 2>/dev/null; tar -xzf "$OUT/results.tar.gz" -C "$R/suite" 2>/dev/null
+  rm -f "$OUT/summary.txt" "$OUT/results.tar.gz" # only pack's tarball comes back
+  tail -5 "$R/suite/summary.txt"
+  stamp suite; pack
+}
 [ -f ".device/$dev_name.sh" ] && cp ".device/$dev_name.sh" "$R/"
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee "$R/gpu.txt"
 rm -rf "$PARALIA_HOME"
