@@ -854,10 +854,11 @@ static const struct pm_device *c_home_choice(const struct pm_problem *p, const s
  * multiple of 128 bytes slower, and the kernel table measures products at the tile's own: one
  * H200, FP32 6144^3 at 50.8 TFLOP/s with B's leading dimension 6144, 47.8 with it 27000 or 14500
  * (32 and 16 bytes: the dataset's odd shapes), 49.2 at 64 bytes; A's costs 0.8%, C's nothing;
- * FP64 2-3% (bench/ld_probe.cu, bench/results/gemm-2026-11-27x.md, sections 1c and 1d). So: B
- * lives on d, a GPU; its leading dimension is off 128 bytes and its tiles' rows (their copies'
- * leading dimension) are not; a copy of B fits in a quarter of d's memory beside it; and the
- * problem allows it. Wherever B lives on d when forced (b_cut_must: the tests run it on CPU
+ * FP64 2-3% (bench/ld_probe.cu, bench/results/gemm-2026-11-27x.md, sections 1c and 1d); cut,
+ * FP32 ran 1.025x faster at the dataset's odd shapes (bench/results/gemm-2026-11-27y.md). So: B
+ * lives on d, a GPU; its leading dimension is off 128 bytes while its tiles' rows (their copies'
+ * leading dimension) are a multiple of 128 bytes; a copy of B fits in a quarter of d's memory
+ * beside it; and the problem allows it. Wherever B lives on d when forced (b_cut_must: the tests run it on CPU
  * workers). A panel of B (its tiles' columns, every row) counts its elements in 32 bits
  * (pl_matrix_panels refuses more). */
 static int b_cut_choice(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t)
