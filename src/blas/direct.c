@@ -241,7 +241,7 @@ static real_t *LOCAL(aligned_b_copy)(struct direct_gpu *g, char tB, int n, int k
 	size_t el = sizeof(real_t), per = PM_LD_ALIGN / el;
 	size_t rows = tB == 'N' ? (size_t)k : (size_t)n, cols = tB == 'N' ? (size_t)n : (size_t)k;
 	size_t ld = (rows + per - 1) / per * per;
-	if (!(must || (may && (size_t)ldb * el % PM_LD_ALIGN != 0)) || ld > INT_MAX || rows == 0 || cols == 0)
+	if (!(must || (may && !pm_ld_aligned(ldb, el))) || ld > INT_MAX || rows == 0 || cols == 0)
 		return NULL;
 	real_t *c = NULL;
 	if (cudaMallocAsync((void **)&c, ld * cols * el, g->stream[0]) != cudaSuccess) {

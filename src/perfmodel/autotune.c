@@ -858,9 +858,9 @@ static const struct pm_device *c_home_choice(const struct pm_problem *p, const s
  * FP32 ran 1.025x faster at the dataset's odd shapes (bench/results/gemm-2026-11-27y.md). So: B
  * lives on d, a GPU; its leading dimension is off 128 bytes while its tiles' rows (their copies'
  * leading dimension) are a multiple of 128 bytes; a copy of B fits in a quarter of d's memory
- * beside it; and the problem allows it. Wherever B lives on d when forced (b_cut_must: the tests run it on CPU
- * workers). A panel of B (its tiles' columns, every row) counts its elements in 32 bits
- * (pl_matrix_panels refuses more). */
+ * beside it; and the problem allows it. Wherever B lives on d when forced (b_cut_must: the tests
+ * run it on CPU workers). A panel of B (its tiles' columns, every row) counts its elements in 32
+ * bits (pl_matrix_panels refuses more). */
 static int b_cut_choice(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t)
 {
 	if (p->routine != 'g' || p->loc[1] < 0 || p->loc[1] != d->node || !(p->b_cut_may || p->b_cut_must))
@@ -872,9 +872,9 @@ static int b_cut_choice(const struct pm_problem *p, const struct pm_device *d, c
 		return 0;
 	if (p->b_cut_must)
 		return 1;
-	double ld = p->ld[1] > 0 ? (double)p->ld[1] : rows;
-	double tile_ld = tile_rows_of(p, t->T, t->R, t->D, 1) * el;
-	return d->kind == PM_GPU && fmod(ld * el, PM_LD_ALIGN) != 0 && fmod(tile_ld, PM_LD_ALIGN) == 0 &&
+	int64_t ld = p->ld[1] > 0 ? p->ld[1] : rows_of(p, 1);
+	int tile_ld = tile_rows_of(p, t->T, t->R, t->D, 1);
+	return d->kind == PM_GPU && !pm_ld_aligned(ld, (size_t)el) && pm_ld_aligned(tile_ld, (size_t)el) &&
 	       (d->mem_bytes <= 0 || 4 * rows * cols * el <= d->mem_bytes);
 }
 

@@ -20,6 +20,11 @@
 /* cuBLAS reads a B whose leading dimension is a multiple of this many bytes at the kernel table's
  * rate, and others slower (autotune.c's b_cut_choice): gemm cuts or copies such a B */
 #define PM_LD_ALIGN 128
+/* Whether a leading dimension of ld elements of elem bytes is a multiple of PM_LD_ALIGN bytes. */
+static inline int pm_ld_aligned(int64_t ld, size_t elem)
+{
+	return (uint64_t)ld * elem % PM_LD_ALIGN == 0;
+}
 
 enum pm_dev_kind { PM_CPU = 0, PM_GPU = 1 };
 
