@@ -44,6 +44,9 @@ bench_sustain_probe_SOURCES = bench/sustain_probe.c
 # Busy periods on a GPU's host link, beside a link calibration (its rounds, issue 14).
 noinst_PROGRAMS += bench/copy_load
 bench_copy_load_SOURCES = bench/copy_load.c
+# What a GPU-resident gemm costs beyond its one cuBLAS call: the direct path's steps (issue 14).
+noinst_PROGRAMS += bench/direct_probe
+bench_direct_probe_SOURCES = bench/direct_probe.c
 endif
 
 # Copies between memory nodes through StarPU, alone and together (link sharing), on a GPU machine
