@@ -10,6 +10,9 @@
  *                     (size lists: commas or spaces between sizes; anything else exits 2)
  *           cublas    one cuBLAS call on the operands' own pointers, for placements that put A, B
  *                     and C on one GPU (000, 111...): the reference for GPU-resident calls
+ *           paired    paralia, cublas and cublasxt in one process on the same one-GPU operands,
+ *                     alternating call by call, the order rotating (run_paired: the power cap's
+ *                     drift alike for all three); a line per system, as each prints alone
  *   POINT   prec:m:n:k:place, e.g. d:16384:16384:16384:hhh; place gives where A, B and C live,
  *           'h' host (pinned) or a GPU number: 000 all on GPU 0, 01h, hh0, 012 ...
  *
@@ -470,6 +473,26 @@ static int bench_untimed(void)
 	return n < 1 ? 1 : n > 64 ? 64 : n;
 }
 
+/* paralia's plan for the point, as the config column says it; its predicted time (NAN: none). */
+static double paralia_config(const struct point *p, const struct operands *o, double beta,
+                             char *config, size_t size)
+{
+	struct paralia_plan plan;
+	if (paralia_plan_query('g', p->prec, p->m, p->n, p->k, o->at[0], o->at[1], o->at[2], beta, &plan))
+		return NAN;
+	char tall[32] = "", deep[32] = "";
+	if (plan.tile_rows > plan.tile) /* tall tiles: C's and op(A)'s rows */
+		snprintf(tall, sizeof tall, " rows %d", plan.tile_rows);
+	if (plan.tile_depth > plan.tile) /* deep products: over the whole k */
+		snprintf(deep, sizeof deep, " depth %d", plan.tile_depth);
+	snprintf(config, size, "tile %d on %d dev%s%s%s", plan.tile, plan.ndevices,
+	         plan.wr_lazy ? " wr-lazy" : "", tall, deep);
+	return plan.predicted_ms;
+}
+
+static int median_line(const char *system, const struct point *p, const char *config, double *t,
+                       int r, double predicted, double err);
+
 static int run_point(const char *system, call_fn call, const int *cand, int ncand,
                      const struct point *p, int reps)
 {
@@ -481,19 +504,8 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 	}
 	double predicted = NAN;
 	char config[64] = "";
-	if (call == call_paralia) {
-		struct paralia_plan plan;
-		if (paralia_plan_query('g', p->prec, p->m, p->n, p->k, o.at[0], o.at[1], o.at[2], beta, &plan) == 0) {
-			predicted = plan.predicted_ms;
-			char tall[32] = "", deep[32] = "";
-			if (plan.tile_rows > plan.tile) /* tall tiles: C's and op(A)'s rows */
-				snprintf(tall, sizeof tall, " rows %d", plan.tile_rows);
-			if (plan.tile_depth > plan.tile) /* deep products: over the whole k */
-				snprintf(deep, sizeof deep, " depth %d", plan.tile_depth);
-			snprintf(config, sizeof config, "tile %d on %d dev%s%s%s", plan.tile, plan.ndevices,
-			         plan.wr_lazy ? " wr-lazy" : "", tall, deep);
-		}
-	}
+	if (call == call_paralia)
+		predicted = paralia_config(p, &o, beta, config, sizeof config);
 	/* Warm-up (first candidate), checked; then the best candidate from one call each. */
 	int ret = call(p, &o, beta, cand[0]);
 #ifdef PARALIA_SIMULATION
@@ -543,6 +555,15 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 		operands_free(&o);
 		return 1;
 	}
+	int ok = median_line(system, p, config, t, r, predicted, err);
+	operands_free(&o);
+	return ok ? 0 : 1;
+}
+
+/* The point's CSV line from its r timed calls t (sorted here); whether its check passed. */
+static int median_line(const char *system, const struct point *p, const char *config, double *t,
+                       int r, double predicted, double err)
+{
 	qsort(t, (size_t)r, sizeof *t, cmp_double);
 	double med = r % 2 ? t[r / 2] : 0.5 * (t[r / 2 - 1] + t[r / 2]);
 	double flops = 2.0 * p->m * (double)p->n * p->k;
@@ -557,14 +578,82 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 	       p->k, p->place, config, med, t[0], t[r - 1], flops / (med * 1e-3) * 1e-12, predicted, err,
 	       verdict);
 	fflush(stdout);
-	operands_free(&o);
-	return ok ? 0 : 1;
+	return ok;
 }
+
+#if defined(PARALIA_USE_CUDA) && !defined(PARALIA_SIMULATION)
+/* "paired": paralia, one cuBLAS call and cuBLASXt (its best block of BENCH_BLOCKS) on the same
+ * operands on one GPU, in one process, alternating call by call. Under FP64's power cap one
+ * process's calls drift by up to 20% with how long the GPU has computed (one H200: every
+ * system's calls at 27000x9500x14500 spread over 139-173 ms, gemm-2026-11-27y), more than the
+ * systems differ by where they make the same cuBLAS call; alternating, each system's calls meet
+ * the same drift, and each follows each other as often (BENCH_REPS a multiple of 3: exactly).
+ * The untimed calls, the checks (C after all the calls so far, whoever made them: each system's
+ * first call is checked) and the block's choice as run_point's. Three lines, one per system, as
+ * the systems would print them alone. */
+static int run_paired(const int *cand, int ncand, const struct point *p, int reps)
+{
+	static const char *const name[3] = { "paralia", "cublas", "cublasxt" };
+	const call_fn call[3] = { call_paralia, call_cublas, call_cublasxt };
+	const double beta = bench_beta();
+	struct operands o;
+	if (operands_init(&o, p) != 0) {
+		for (int s = 0; s < 3; s++)
+			printf("%s,%c,%d,%d,%d,%s,,,,,,,,no memory\n", name[s], p->prec, p->m, p->n, p->k, p->place);
+		return 3;
+	}
+	char config[3][64] = { "", "block 0", "" };
+	double predicted[3] = { NAN, NAN, NAN }, err[3] = { NAN, NAN, NAN };
+	predicted[0] = paralia_config(p, &o, beta, config[0], sizeof config[0]);
+	int ret = 0, calls = 0, best = cand[0];
+	for (int s = 0; s < 3 && !ret; s++) { /* each one's warm-up, checked */
+		ret = call[s](p, &o, beta, cand[0]);
+		err[s] = ret ? NAN : check(&o, p, beta, ++calls);
+	}
+	double best_t = INFINITY;
+	for (int c = 0; c < ncand && ncand > 1 && !ret; c++, calls++) {
+		double t0 = now_us();
+		ret = call[2](p, &o, beta, cand[c]);
+		double t = now_us() - t0;
+		if (t < best_t) { best_t = t; best = cand[c]; }
+	}
+	snprintf(config[2], sizeof config[2], "block %d", best);
+	/* Round i's calls start with system i mod 3, so that each system follows each other as
+	 * often: what a call leaves the power cap weighs on the next (2026-11-27z call 3, in a fixed
+	 * order: paralia's one cuBLAS call, after cuBLASXt's, 5% faster than cuBLAS's at FP64 16384^3,
+	 * 3% slower at 27000x9500x14500). */
+	for (int i = 1; i < bench_untimed() && !ret; i++)
+		for (int j = 0; j < 3 && !ret; j++, calls++)
+			ret = call[(i + j) % 3](p, &o, beta, best);
+	double t[3][64];
+	int r = 0;
+	for (; r < reps && !ret; r++)
+		for (int j = 0; j < 3 && !ret; j++, calls++) {
+			int s = (r + j) % 3;
+			double t0 = now_us();
+			ret = call[s](p, &o, beta, best);
+			t[s][r] = (now_us() - t0) * 1e-3;
+		}
+	if (ret) {
+		for (int s = 0; s < 3; s++)
+			printf("%s,%c,%d,%d,%d,%s,%s,,,,,,,failed (%d)\n", name[s], p->prec, p->m, p->n, p->k,
+			       p->place, config[s], ret);
+		operands_free(&o);
+		return 3;
+	}
+	double last = check(&o, p, beta, calls); /* whoever made the last calls: every line's */
+	int bad = 0;
+	for (int s = 0; s < 3; s++)
+		bad += !median_line(name[s], p, config[s], t[s], r, predicted[s], fmax(err[s], last));
+	operands_free(&o);
+	return bad;
+}
+#endif
 
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s paralia|graph|cublasxt|cublas prec:m:n:k:place...\n", argv[0]);
+		fprintf(stderr, "usage: %s paralia|graph|cublasxt|cublas|paired prec:m:n:k:place...\n", argv[0]);
 		return 2;
 	}
 	const char *system = argv[1];
@@ -597,6 +686,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gemm_bench: built without CUDA, no cuBLAS\n");
 		return 2;
 #endif
+	} else if (strcmp(system, "paired") == 0) {
+#if defined(PARALIA_USE_CUDA) && !defined(PARALIA_SIMULATION)
+		call = NULL; /* run_paired: all three */
+		ncand = candidates("BENCH_BLOCKS", "2048,4096,8192", cand);
+		if (ncand < 0)
+			return 2;
+#else
+		fprintf(stderr, "gemm_bench: paired needs a CUDA build that runs kernels\n");
+		return 2;
+#endif
 	} else {
 		fprintf(stderr, "gemm_bench: unknown system '%s'\n", system);
 		return 2;
@@ -605,15 +704,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gemm_bench: empty candidate list\n");
 		return 2;
 	}
-	int gpus = 0;
-	int use_starpu = call == call_paralia || call == call_graph;
-	if (!use_starpu) {
+	int gpus = 0, paired = call == NULL;
+	int use_starpu = call == call_paralia || call == call_graph || paired;
+	if (!use_starpu || paired) {
 		gpus = gpu_count();
 #ifdef PARALIA_USE_CUDA
 		int devs[16];
 		for (int d = 0; d < gpus && d < 16; d++)
 			devs[d] = d;
-		if (call == call_cublas) {
+		if (call == call_cublas || (paired && gpus == 0)) {
 			if (gpus == 0) {
 				fprintf(stderr, "gemm_bench: no GPU for cuBLAS\n");
 				return 1;
@@ -624,11 +723,11 @@ int main(int argc, char **argv)
 			return 1;
 		}
 #endif
-	} else if (paralia_init() != 0) {
-		return 1;
-	} else {
-		gpus = gpu_count();
 	}
+	if (use_starpu && paralia_init() != 0)
+		return 1;
+	if (use_starpu && !paired)
+		gpus = gpu_count();
 	int fails = 0;
 	for (int a = 2; a < argc; a++) {
 		struct point p;
@@ -646,18 +745,26 @@ int main(int argc, char **argv)
 			       p.k, p.place, need + 1);
 			continue;
 		}
-		if (!strcmp(system, "cublas") && (p.place[0] == 'h' || p.place[0] != p.place[1] ||
-		                                  p.place[0] != p.place[2])) {
-			printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (not one GPU)\n", system, p.prec, p.m, p.n, p.k,
-			       p.place);
+		if ((!strcmp(system, "cublas") || paired) && (p.place[0] == 'h' || p.place[0] != p.place[1] ||
+		                                              p.place[0] != p.place[2])) {
+			for (int s = 0; s < (paired ? 3 : 1); s++) /* paired: a line per system */
+				printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (not one GPU)\n",
+				       paired ? (const char *[]){ "paralia", "cublas", "cublasxt" }[s] : system,
+				       p.prec, p.m, p.n, p.k, p.place);
 			continue;
 		}
+#if defined(PARALIA_USE_CUDA) && !defined(PARALIA_SIMULATION)
+		if (paired) {
+			fails += run_paired(cand, ncand, &p, reps);
+			continue;
+		}
+#endif
 		fails += run_point(system, call, cand, ncand, &p, reps);
 	}
 	if (use_starpu)
 		paralia_shutdown();
 #ifdef PARALIA_USE_CUDA
-	else if (call == call_cublasxt)
+	if (call == call_cublasxt || paired)
 		cublasXtDestroy(xt);
 	for (int d = 0; d < 16; d++)
 		if (cub[d])

@@ -3,7 +3,8 @@
 # gemm_bench's size lists (BENCH_TILES, BENCH_BLOCKS): commas or spaces between sizes, and
 # anything else refused with exit 2 and the variable named. A list read in part used to time
 # fewer sizes than asked for without a word: "4096 8192" ran 4096 only, and a device call
-# reported cuBLASXt's 4096 block as its best (bench/results/gemm-submit-2026-11-26e.md).
+# reported cuBLASXt's 4096 block as its best (bench/results/gemm-submit-2026-11-26e.md). And the
+# paired system's lines.
 set -u
 b=${top_builddir:-.}/bench/gemm_bench
 [ -x "$b" ] || { echo "bench_args: $b is missing"; exit 99; }
@@ -19,5 +20,19 @@ for good in "32 64" "32,64" " 32 , 64 "; do
   rc=$?
   [ "$rc" -eq 0 ] && echo "$out" | grep -q ",ok$"; check $? "BENCH_TILES=\"$good\" accepted ($out)"
 done
+# paired: paralia, one cuBLAS call and cuBLASXt in one process on one GPU's operands. With a GPU,
+# a line per system, each checked against the host's dot products; a host placement skipped for
+# all three. Without one, it stops naming the missing GPU (exit 1), never a line that says ok.
+out=$(BENCH_REPS=2 BENCH_UNTIMED=2 BENCH_BLOCKS="64 128" timeout 300 "$b" paired d:300:200:100:000 \
+      s:130:70:257:000 d:64:64:64:h0h 2>/dev/null); rc=$?
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
+  for sys in paralia cublas cublasxt; do
+    n=$(echo "$out" | grep -c "^$sys,[ds],.*,000,.*,ok$")
+    [ "$rc" -eq 0 ] && [ "$n" -eq 2 ]; check $? "paired: $sys's two points checked ok (rc $rc, $n)"
+    echo "$out" | grep -q "^$sys,d,64,64,64,h0h,.*skip (not one GPU)"; check $? "paired: $sys skips h0h"
+  done
+else
+  [ "$rc" -eq 1 ] && ! echo "$out" | grep -q ",ok$"; check $? "paired without a GPU: exit 1, no line (rc $rc)"
+fi
 echo "bench_args: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
