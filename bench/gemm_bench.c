@@ -626,13 +626,16 @@ static int run_paired(const int *cand, int ncand, const struct point *p, int rep
 		for (int j = 0; j < 3 && !ret; j++, calls++)
 			ret = call[(i + j) % 3](p, &o, beta, best);
 	double t[3][64];
-	int r = 0;
+	int r = 0, each = getenv("BENCH_EACH") && *getenv("BENCH_EACH") == '1';
 	for (; r < reps && !ret; r++)
 		for (int j = 0; j < 3 && !ret; j++, calls++) {
 			int s = (r + j) % 3;
 			double t0 = now_us();
 			ret = call[s](p, &o, beta, best);
 			t[s][r] = (now_us() - t0) * 1e-3;
+			if (each)
+				fprintf(stderr, "# %s %c:%d:%d:%d:%s call %d: %.2f ms\n", name[s], p->prec, p->m,
+				        p->n, p->k, p->place, r + 1, t[s][r]);
 		}
 	if (ret) {
 		for (int s = 0; s < 3; s++)
