@@ -127,19 +127,22 @@ static int time_steps(const struct ops *o, int reps, int nsteps, const step_fn *
 	return 0;
 }
 
-/* gemm_bench's values: deterministic, in [-0.5, 0.5) with full mantissas. They matter: under the
- * power cap a DGEMM on constant bytes runs far faster than on such values (one H200, call 1 of
- * 2026-11-27z: 27000x9500x14500 in 115.6 ms on bytes 0x3c, 153.9-164.4 ms in gemm_bench). */
+/* gemm_bench's values (its fill: the same generator, reseeded every 4096 elements): deterministic,
+ * in [-0.5, 0.5) with full mantissas. They matter: under the power cap a DGEMM on constant bytes
+ * runs far faster than on such values (one H200, call 1 of 2026-11-27z: 27000x9500x14500 in
+ * 115.6 ms on bytes 0x3c, 139-164 ms in gemm_bench). */
 static int fill(void *dev, size_t count, int single, unsigned seed)
 {
-	enum { CHUNK = 1 << 22 };
+	enum { BLOCK = 4096, CHUNK = 1024 * BLOCK };
 	size_t el = single ? sizeof(float) : sizeof(double);
 	void *h = malloc(CHUNK * el);
 	int bad = !h;
 	for (size_t at = 0; at < count && !bad; at += CHUNK) {
 		size_t n = count - at < CHUNK ? count - at : CHUNK;
-		unsigned long long r = (at / CHUNK + 1) * 0x9E3779B97F4A7C15ull ^ seed;
+		unsigned long long r = 0;
 		for (size_t i = 0; i < n; i++) {
+			if ((at + i) % BLOCK == 0)
+				r = ((at + i) / BLOCK + 1) * 0x9E3779B97F4A7C15ull ^ seed;
 			r = r * 6364136223846793005ull + 1442695040888963407ull;
 			double v = (double)(r >> 11) / 9007199254740992.0 - 0.5;
 			if (single)
@@ -203,8 +206,8 @@ int main(int argc, char **argv)
 		const char *a = argc > 2 ? argv[i + 2] : def[i];
 		int got = npts + 2 <= MAX_POINTS ? parse_point(a, &pt[npts]) : 0;
 		if (!got) {
-			fprintf(stderr, "direct_probe: %s is not a point (prec:m:n:k or N; at most %d)\n", a,
-			        MAX_POINTS);
+			fprintf(stderr, "direct_probe: %s is not a point (prec:m:n:k or N), or one too many "
+			        "(at most %d, N counting two)\n", a, MAX_POINTS);
 			return 2;
 		}
 		npts += got;

@@ -11,8 +11,9 @@
  *           cublas    one cuBLAS call on the operands' own pointers, for placements that put A, B
  *                     and C on one GPU (000, 111...): the reference for GPU-resident calls
  *           paired    paralia, cublas and cublasxt in one process on the same one-GPU operands,
- *                     alternating call by call, the order rotating (run_paired: the power cap's
- *                     drift alike for all three); a line per system, as each prints alone
+ *                     alternating call by call, the rounds taking the six orders in turn
+ *                     (run_paired: the power cap's drift alike for all three); a line per
+ *                     system, as each prints alone
  *   POINT   prec:m:n:k:place, e.g. d:16384:16384:16384:hhh; place gives where A, B and C live,
  *           'h' host (pinned) or a GPU number: 000 all on GPU 0, 01h, hh0, 012 ...
  *
@@ -418,6 +419,9 @@ static double now_us(void)
 
 typedef int (*call_fn)(const struct point *, struct operands *, double, int);
 
+/* The systems of "paired", in its lines' order. */
+static const char *const paired_name[3] = { "paralia", "cublas", "cublasxt" };
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -587,13 +591,17 @@ static int median_line(const char *system, const struct point *p, const char *co
  * process's calls drift by up to 20% with how long the GPU has computed (one H200: every
  * system's calls at 27000x9500x14500 spread over 139-173 ms, gemm-2026-11-27y), more than the
  * systems differ by where they make the same cuBLAS call; alternating, each system's calls meet
- * the same drift, and each follows each other as often (BENCH_REPS a multiple of 3: exactly).
- * The untimed calls, the checks (C after all the calls so far, whoever made them: each system's
- * first call is checked) and the block's choice as run_point's. Three lines, one per system, as
- * the systems would print them alone. */
+ * the same drift. The rounds take the six orders of the three in turn, so that with BENCH_REPS
+ * a multiple of 6 each system runs at each place of a round twice and, within the rounds, right
+ * after each other one twice (in one order, or one order rotated, the same call's medians came
+ * 3-6% apart, the same way in both rounds: 2026-11-27z calls 3 and 4). Checked as run_point's
+ * calls are (C after all the calls so far, whoever made them: each system's first call is
+ * checked on its own); cuBLASXt chooses its block by one untimed call per candidate, then every
+ * system makes BENCH_UNTIMED - 1 more untimed calls. Three lines, one per system, as the systems
+ * would print them alone. */
 static int run_paired(const int *cand, int ncand, const struct point *p, int reps)
 {
-	static const char *const name[3] = { "paralia", "cublas", "cublasxt" };
+	const char *const *name = paired_name;
 	const call_fn call[3] = { call_paralia, call_cublas, call_cublasxt };
 	const double beta = bench_beta();
 	struct operands o;
@@ -618,18 +626,16 @@ static int run_paired(const int *cand, int ncand, const struct point *p, int rep
 		if (t < best_t) { best_t = t; best = cand[c]; }
 	}
 	snprintf(config[2], sizeof config[2], "block %d", best);
-	/* Round i's calls start with system i mod 3, so that each system follows each other as
-	 * often: what a call leaves the power cap weighs on the next (2026-11-27z call 3, in a fixed
-	 * order: paralia's one cuBLAS call, after cuBLASXt's, 5% faster than cuBLAS's at FP64 16384^3,
-	 * 3% slower at 27000x9500x14500). */
+	static const int order[6][3] = { { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 },
+	                                 { 0, 2, 1 }, { 2, 1, 0 }, { 1, 0, 2 } };
 	for (int i = 1; i < bench_untimed() && !ret; i++)
 		for (int j = 0; j < 3 && !ret; j++, calls++)
-			ret = call[(i + j) % 3](p, &o, beta, best);
+			ret = call[order[i % 6][j]](p, &o, beta, best);
 	double t[3][64];
 	int r = 0, each = getenv("BENCH_EACH") && *getenv("BENCH_EACH") == '1';
 	for (; r < reps && !ret; r++)
 		for (int j = 0; j < 3 && !ret; j++, calls++) {
-			int s = (r + j) % 3;
+			int s = order[r % 6][j];
 			double t0 = now_us();
 			ret = call[s](p, &o, beta, best);
 			t[s][r] = (now_us() - t0) * 1e-3;
@@ -637,10 +643,10 @@ static int run_paired(const int *cand, int ncand, const struct point *p, int rep
 				fprintf(stderr, "# %s %c:%d:%d:%d:%s call %d: %.2f ms\n", name[s], p->prec, p->m,
 				        p->n, p->k, p->place, r + 1, t[s][r]);
 		}
-	if (ret) {
+	if (ret) { /* every system's line: the three share the point's C */
 		for (int s = 0; s < 3; s++)
-			printf("%s,%c,%d,%d,%d,%s,%s,,,,,,,failed (%d)\n", name[s], p->prec, p->m, p->n, p->k,
-			       p->place, config[s], ret);
+			printf("%s,%c,%d,%d,%d,%s,%s,,,,,,%.3g,failed (%d)\n", name[s], p->prec, p->m, p->n,
+			       p->k, p->place, config[s], err[s], ret);
 		operands_free(&o);
 		return 3;
 	}
@@ -744,15 +750,17 @@ int main(int argc, char **argv)
 			if (p.place[i] != 'h' && p.place[i] - '0' > need)
 				need = p.place[i] - '0';
 		if (need >= gpus) {
-			printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (needs %d GPUs)\n", system, p.prec, p.m, p.n,
-			       p.k, p.place, need + 1);
+			for (int s = 0; s < (paired ? 3 : 1); s++) /* paired: a line per system */
+				printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (needs %d GPUs)\n",
+				       paired ? paired_name[s] : system,
+				       p.prec, p.m, p.n, p.k, p.place, need + 1);
 			continue;
 		}
 		if ((!strcmp(system, "cublas") || paired) && (p.place[0] == 'h' || p.place[0] != p.place[1] ||
 		                                              p.place[0] != p.place[2])) {
 			for (int s = 0; s < (paired ? 3 : 1); s++) /* paired: a line per system */
 				printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (not one GPU)\n",
-				       paired ? (const char *[]){ "paralia", "cublas", "cublasxt" }[s] : system,
+				       paired ? paired_name[s] : system,
 				       p.prec, p.m, p.n, p.k, p.place);
 			continue;
 		}
