@@ -157,8 +157,8 @@ int main(int argc, char **argv)
 		compared++;
 		/* gemm_bench's operands: A m x k, B k x n, C m x n, each with its rows as leading
 		 * dimension */
-		struct pm_problem pb = { 'g', p->prec == 'd', p->m, p->n, p->k, { 0, 0, 0 }, reads_c, 1.0,
-		                         { p->m, p->k, p->m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+		struct pm_problem pb = { .routine = 'g', .dbl = p->prec == 'd', .m = p->m, .n = p->n, .k = p->k,
+		                         .reads_c = reads_c, .tile_frac = 1.0, .ld = { p->m, p->k, p->m } };
 		pm_panels_env(&pb.panels_may, &pb.panels_must); /* as the sweep ran: PARALIA_PANELS */
 		pm_c_late_env(&pb.c_late_may, &pb.c_late_must); /* and PARALIA_C_LATE */
 		pm_c_home_env(&pb.c_home_may, &pb.c_home_must); /* and PARALIA_C_HOME */

@@ -123,7 +123,9 @@ static int model_only(int reps, const char *folder)
 		for (int s = 0; s < NSIZES; s++) {
 			for (int i = 0; i < reps; i++) {
 				int64_t n = sizes[s] - i;
-				struct pm_problem p = { 'g', 1, n, n, n, { 0, 0, 0 }, 1, 1.0, { n, n, n }, { 0, 0, 0 }, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0 };
+				struct pm_problem p = { .routine = 'g', .dbl = 1, .m = n, .n = n, .k = n, .reads_c = 1,
+				                        .tile_frac = 1.0, .ld = { n, n, n }, .c_late_may = 1,
+				                        .c_home_may = 1, .tall_may = 1, .deep_may = 1, .b_cut_may = 1 };
 				struct pm_tune_opts o = { 0, PM_TIME, 0 };
 				struct pm_eval e;
 				double t0 = now_us();

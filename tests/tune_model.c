@@ -68,7 +68,9 @@ static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; retu
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
 {
-	struct pm_problem p = { 'g', 1, m, n, k, { la, lb, lc }, reads_c, 1.0, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+	/* every other field zero: no knob set (a field added to pm_problem needs no edit here) */
+	struct pm_problem p = { .routine = 'g', .dbl = 1, .m = m, .n = n, .k = k, .loc = { la, lb, lc },
+	                        .reads_c = reads_c, .tile_frac = 1.0, .ld = { m, k, m } };
 	return p;
 }
 
@@ -1283,7 +1285,8 @@ static void huge_sizes(void)
 		for (size_t c = 0; c < sizeof sz / sizeof *sz; c++) {
 			char rt = routines[r];
 			int64_t m = sz[c][0], n = rt == 's' || rt == 'y' ? m : sz[c][1], k = sz[c][2];
-			struct pm_problem p = { rt, 1, m, n, k, { 0, 0, 0 }, 1, rt == 's' || rt == 'y' ? 0.5 : 1, { m, k, m }, { 0, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+			struct pm_problem p = { .routine = rt, .dbl = 1, .m = m, .n = n, .k = k, .reads_c = 1,
+			                        .tile_frac = rt == 's' || rt == 'y' ? 0.5 : 1, .ld = { m, k, m } };
 			struct pm_tune_opts o = { 0, PM_TIME, 0 };
 			struct pm_eval e;
 			int ret = pm_tune(&p, dev, nd, &db, &o, &e);
