@@ -18,6 +18,7 @@
  * by call, so that the GPU's power cap and clocks weigh on both alike:
  *   bench/direct_probe [REPS [POINT...]]     (default 40; 512 1024 2048 4096)
  */
+#include "host_fill.h"
 #include "paralia.h"
 #include <starpu.h>
 #include <cublas_v2.h>
@@ -127,29 +128,18 @@ static int time_steps(const struct ops *o, int reps, int nsteps, const step_fn *
 	return 0;
 }
 
-/* gemm_bench's values (its fill: the same generator, reseeded every 4096 elements): deterministic,
- * in [-0.5, 0.5) with full mantissas. They matter: under the power cap a DGEMM on constant bytes
- * runs far faster than on such values (one H200, call 1 of 2026-11-27z: 27000x9500x14500 in
- * 115.6 ms on bytes 0x3c, 139-164 ms in gemm_bench). */
+/* gemm_bench's values (host_fill.h), a chunk at a time through the host: on constant bytes (calls
+ * 1 and 2 of 2026-11-27z) FP64 27000x9500x14500 ran one cuBLAS call in 115.6 ms, on these
+ * 139-164 ms. */
 static int fill(void *dev, size_t count, int single, unsigned seed)
 {
-	enum { BLOCK = 4096, CHUNK = 1024 * BLOCK };
+	enum { CHUNK = 1024 * HOST_FILL_BLOCK };
 	size_t el = single ? sizeof(float) : sizeof(double);
 	void *h = malloc(CHUNK * el);
 	int bad = !h;
 	for (size_t at = 0; at < count && !bad; at += CHUNK) {
 		size_t n = count - at < CHUNK ? count - at : CHUNK;
-		unsigned long long r = 0;
-		for (size_t i = 0; i < n; i++) {
-			if ((at + i) % BLOCK == 0)
-				r = ((at + i) / BLOCK + 1) * 0x9E3779B97F4A7C15ull ^ seed;
-			r = r * 6364136223846793005ull + 1442695040888963407ull;
-			double v = (double)(r >> 11) / 9007199254740992.0 - 0.5;
-			if (single)
-				((float *)h)[i] = (float)v;
-			else
-				((double *)h)[i] = v;
-		}
+		host_fill_range(h, at, n, single, seed);
 		bad = cudaMemcpy((char *)dev + at * el, h, n * el, cudaMemcpyHostToDevice) != cudaSuccess;
 	}
 	free(h);

@@ -49,6 +49,7 @@
 #include <time.h>
 #include "config.h"
 #include "core/core.h" /* pl_memory_node_of: where a pointer lives, as StarPU numbers it */
+#include "host_fill.h"
 #ifdef PARALIA_USE_CUDA
 #include <cuda_runtime.h>
 #include <cublasXt.h>
@@ -142,21 +143,6 @@ static int operands_init(struct operands *o, const struct point *p)
 	return 0;
 }
 #else
-/* Deterministic values in [-0.5, 0.5) with full mantissas, the same for every system. */
-static void fill(void *a, size_t count, int single, unsigned seed)
-{
-#pragma omp parallel for schedule(static)
-	for (size_t blk = 0; blk < (count + 4095) / 4096; blk++) {
-		unsigned long long s = (blk + 1) * 0x9E3779B97F4A7C15ull ^ seed;
-		size_t end = (blk + 1) * 4096 < count ? (blk + 1) * 4096 : count;
-		for (size_t i = blk * 4096; i < end; i++) {
-			s = s * 6364136223846793005ull + 1442695040888963407ull;
-			double v = (double)(s >> 11) / 9007199254740992.0 - 0.5;
-			if (single) ((float *)a)[i] = (float)v; else ((double *)a)[i] = v;
-		}
-	}
-}
-
 static double get(const void *a, size_t i, int single)
 {
 	return single ? ((const float *)a)[i] : ((const double *)a)[i];
@@ -237,7 +223,7 @@ static int operands_init(struct operands *o, const struct point *p)
 			o->host[i] = malloc(bytes);
 		if (!o->host[i])
 			goto fail;
-		fill(o->host[i], count[i], single, 1u + (unsigned)i);
+		host_fill_range(o->host[i], 0, count[i], single, 1u + (unsigned)i);
 		o->dev[i] = p->place[i] == 'h' ? PARALIA_HOST : p->place[i] - '0';
 		o->at[i] = o->host[i];
 #ifdef PARALIA_USE_CUDA

@@ -22,6 +22,8 @@ EXTRA_DIST += bench/gemm_split.cu
 EXTRA_DIST += bench/lt_algos.cu
 # Their operands' values, random and not zero (a header).
 EXTRA_DIST += bench/cuda_fill.h
+# gemm_bench's and direct_probe's operand values (a header).
+EXTRA_DIST += bench/host_fill.h
 # Their shared timing: streams joined, events, the median of 5 (a header, nvcc by hand).
 EXTRA_DIST += bench/cuda_median.h
 # The nvcc probes' and copy2d's check of a CUDA call.
@@ -47,6 +49,8 @@ bench_copy_load_SOURCES = bench/copy_load.c
 # What a GPU-resident gemm costs beyond its one cuBLAS call: the direct path's steps (issue 14).
 noinst_PROGRAMS += bench/direct_probe
 bench_direct_probe_SOURCES = bench/direct_probe.c
+bench_direct_probe_CFLAGS = $(AM_CFLAGS) -fopenmp
+bench_direct_probe_LDFLAGS = $(AM_LDFLAGS) -fopenmp
 endif
 
 # Copies between memory nodes through StarPU, alone and together (link sharing), on a GPU machine
