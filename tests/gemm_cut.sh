@@ -11,12 +11,8 @@
 . "$(dirname "$0")/gemm_harness.sh" gemm_cut
 
 for extra in "" "PARALIA_PANELS=all" "PARALIA_DEEP=all"; do
-  out=$(env $extra PARALIA_CUT_B=all PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
-  check "$rc" "blas_gemm with B's tiles cut ${extra:+($extra)}: $(echo "$out" | tail -1)"
-  n=$(grep -c "B's tiles cut where it lives" "$err")
-  [ "$n" -gt 0 ]; check $? "calls cutting B's tiles: $n"
-  n=$(grep "autotune [sd]gemm" "$err" | grep -c ", B's tiles cut")
-  [ "$n" -gt 0 ]; check $? "plans saying so: $n"
+  forced_gemm "$extra PARALIA_CUT_B=all" "with B's tiles cut${extra:+ ($extra)}" \
+    "B's tiles cut where it lives" "autotune [sd]gemm.*, B's tiles cut"
   n=$(grep -c "could not be submitted" "$err"); [ "$n" -eq 0 ]; check $? "every tile cut, none left a view ($n)"
 done
 gpu=0; echo "$out" | grep -qE "[1-9][0-9]* CUDA workers" && gpu=1

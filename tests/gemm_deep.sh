@@ -14,12 +14,8 @@
 
 for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all" "PARALIA_C_LATE=all PARALIA_C_HOME=all" \
              "PARALIA_PANELS=all"; do
-  out=$(env $extra PARALIA_DEEP=all PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
-  check "$rc" "blas_gemm in deep products ${extra:+($extra)}: $(echo "$out" | tail -1)"
-  n=$(grep -c "products [0-9]* deep (deep)" "$err")
-  [ "$n" -gt 0 ]; check $? "calls in deep products: $n"
-  n=$(grep "autotune [sd]gemm" "$err" | grep -c ", deep: C [0-9]* x [0-9]*, products over k = [0-9]* on ")
-  [ "$n" -gt 0 ]; check $? "plans saying so: $n"
+  forced_gemm "$extra PARALIA_DEEP=all" "in deep products${extra:+ ($extra)}" "products [0-9]* deep (deep)" \
+    "autotune [sd]gemm.*, deep: C [0-9]* x [0-9]*, products over k = [0-9]* on "
   way=; case $extra in *C_HOME*) way="added at home" ;; *C_LATE*) way="C read late" ;; esac
   if [ -n "$way" ]; then
     n=$(grep "autotune [sd]gemm" "$err" | grep ", deep: " | grep -c "$way")

@@ -13,6 +13,10 @@
 #             and no line of its stderr matches PATTERN (grep's basic regex), one check
 #   bad_knob VAR=VALUE MESSAGE   tests/blas_gemm under a bad value (PARALIA_VERBOSE=1): it passes
 #             and says MESSAGE once, two checks; its stderr stays in $err
+#   forced_gemm "VAR=VALUE ..." WHAT CALLS PLANS   tests/blas_gemm under those values
+#             (PARALIA_VERBOSE=2) passes, and some lines of its stderr say CALLS and some PLANS
+#             (grep's basic regexes: a call's line, a plan's "autotune ..." line), three checks; its
+#             stdout stays in $out, its stderr in $err
 #   finish    the "NAME: N passed, N failed" line; exits 1 on a failure, else 0
 set -u
 gemm_name=$1
@@ -46,6 +50,13 @@ bad_knob() {
 	out=$(env "$1" PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
 	check "$rc" "blas_gemm with $1: $(echo "$out" | tail -1)"
 	n=$(grep -c "$2" "$err"); [ "$n" -eq 1 ]; check $? "bad value named once ($n)"
+}
+forced_gemm() {
+	local rc n
+	out=$(env $1 PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
+	check "$rc" "blas_gemm $2: $(echo "$out" | tail -1)"
+	n=$(grep -c "$3" "$err"); [ "$n" -gt 0 ]; check $? "calls $2: $n"
+	n=$(grep -c "$4" "$err"); [ "$n" -gt 0 ]; check $? "plans saying so: $n"
 }
 finish() {
 	echo "$gemm_name: $pass passed, $fail failed"

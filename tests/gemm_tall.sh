@@ -13,12 +13,8 @@
 . "$(dirname "$0")/gemm_harness.sh" gemm_tall
 
 for extra in "" "PARALIA_WR_LAZY=force" "PARALIA_C_LATE=all"; do
-  out=$(env $extra PARALIA_TALL=24 PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
-  check "$rc" "blas_gemm in tiles of 24 x 16 ${extra:+($extra)}: $(echo "$out" | tail -1)"
-  n=$(grep -c "C's and op(A)'s tiles 24 x 16 (tall)" "$err")
-  [ "$n" -gt 0 ]; check $? "calls in tall tiles: $n"
-  n=$(grep "autotune dgemm" "$err" | grep -c ", tall: C and A 24 x 16 on ")
-  [ "$n" -gt 0 ]; check $? "plans saying so: $n"
+  forced_gemm "$extra PARALIA_TALL=24" "in tiles of 24 x 16${extra:+ ($extra)}" \
+    "C's and op(A)'s tiles 24 x 16 (tall)" "autotune dgemm.*, tall: C and A 24 x 16 on "
 done
 kept_tests PARALIA_TALL=24 "in tall tiles of 24 rows"
 for v in 16 none; do
