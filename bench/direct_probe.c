@@ -12,7 +12,11 @@
  * and the host-side steps of paralia's direct path on their own, each timed alone:
  *   locate    paralia_locate of the three operands (cudaPointerGetAttributes)
  *   query     paralia_plan_query (the plan cache's lookup, three locates)
- *   order     cudaStreamSynchronize of the legacy and the per-thread stream (idle GPU)
+ *   order     cudaStreamSynchronize of the legacy and the per-thread stream (idle GPU): how
+ *             the direct path ordered its calls after the caller's work until 2026-11-27, and how
+ *             its trial calls and StarPU's path still do
+ *   event     an event recorded on each of those streams and waited for by a stream of one's own:
+ *             how the direct path orders its other calls since, without waiting on the host
  *   device    cudaGetDevice and two cudaSetDevice
  * Medians of REPS calls, in microseconds, one CSV line per point; paralia and cublas alternate call
  * by call, so that the GPU's power cap and clocks weigh on both alike:
@@ -94,6 +98,20 @@ static int one_order(const struct ops *o)
 	(void)o;
 	return cudaStreamSynchronize(cudaStreamLegacy) != cudaSuccess ||
 	       cudaStreamSynchronize(cudaStreamPerThread) != cudaSuccess;
+}
+
+static cudaStream_t own;
+static cudaEvent_t queued[2];
+
+static int one_event(const struct ops *o)
+{
+	(void)o;
+	const cudaStream_t caller[2] = { cudaStreamLegacy, cudaStreamPerThread };
+	for (int c = 0; c < 2; c++)
+		if (cudaEventRecord(queued[c], caller[c]) != cudaSuccess ||
+		    cudaStreamWaitEvent(own, queued[c], 0) != cudaSuccess)
+			return 1;
+	return 0;
 }
 
 static int one_device(const struct ops *o)
@@ -202,7 +220,10 @@ int main(int argc, char **argv)
 		}
 		npts += got;
 	}
-	if (cudaSetDevice(0) != cudaSuccess || cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS) {
+	if (cudaSetDevice(0) != cudaSuccess || cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS ||
+	    cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking) != cudaSuccess ||
+	    cudaEventCreateWithFlags(&queued[0], cudaEventDisableTiming) != cudaSuccess ||
+	    cudaEventCreateWithFlags(&queued[1], cudaEventDisableTiming) != cudaSuccess) {
 		fprintf(stderr, "direct_probe: no GPU\n");
 		return 1;
 	}
@@ -220,12 +241,12 @@ int main(int argc, char **argv)
 	}
 	if (paralia_init() != 0)
 		return 1;
-	double med[MAX_POINTS][6];
+	double med[MAX_POINTS][7];
 	for (int i = 0; i < npts; i++) {
 		struct ops o;
-		step_fn s[6] = { one_cublas, one_paralia, one_locate, one_query, one_order, one_device };
+		step_fn s[7] = { one_cublas, one_paralia, one_locate, one_query, one_order, one_device, one_event };
 		step_fn c[1] = { one_cublas };
-		int bad = alloc_ops(&o, &pt[i]) || time_steps(&o, reps, 6, s, med[i]);
+		int bad = alloc_ops(&o, &pt[i]) || time_steps(&o, reps, 7, s, med[i]);
 		starpu_pause();
 		bad = bad || time_steps(&o, reps, 1, c, &paused[i]);
 		starpu_resume();
@@ -245,11 +266,12 @@ int main(int argc, char **argv)
 		free_ops(&o);
 	}
 	printf("prec,m,n,k,cublas_alone_us,cublas_us,paralia_us,paralia_over_us,cublas_paused_us,"
-	       "cublas_after_us,locate_us,query_us,order_us,device_us\n");
+	       "cublas_after_us,locate_us,query_us,order_us,device_us,event_us\n");
 	for (int i = 0; i < npts; i++)
-		printf("%c,%d,%d,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%.2f\n", pt[i].prec,
+		printf("%c,%d,%d,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f\n", pt[i].prec,
 		       pt[i].m, pt[i].n, pt[i].k, before[i], med[i][0], med[i][1], med[i][1] - med[i][0],
-		       paused[i], after[i], med[i][2], med[i][3], med[i][4], med[i][5]);
+		       paused[i], after[i], med[i][2], med[i][3], med[i][4], med[i][5], med[i][6]);
+	cudaEventDestroy(queued[0]), cudaEventDestroy(queued[1]), cudaStreamDestroy(own);
 	cublasDestroy(handle);
 	return 0;
 }

@@ -41,9 +41,10 @@ static int plan_force(const char *who, const void *const ptrs[3], int *force)
 /* The plan of a call (or a query) on these operands; NULL, said, where one lives on a GPU that
  * StarPU does not use. */
 static const struct pm_plan *plan_of(const char *who, char routine, int dbl, int m, int n, int k,
-                                     const struct pm_operand op[3], int reads_c, int force)
+                                     const struct pm_operand op[3], const int dev[3], int reads_c,
+                                     int force)
 {
-	const struct pm_plan *plan = pm_plan_get(routine, dbl, m, n, k, op, reads_c, force);
+	const struct pm_plan *plan = pm_plan_get(routine, dbl, m, n, k, op, dev, reads_c, force);
 	if (!plan)
 		fprintf(stderr, "paralia: %s: a matrix lives on a GPU StarPU does not use\n", who);
 	return plan;
@@ -57,18 +58,24 @@ static int fetch_ahead_mode(void)
 	return m == PM_ENV_ALL ? PL_AHEAD_ALL : m == PM_ENV_NONE ? PL_AHEAD_NONE : PL_AHEAD_MODEL;
 }
 
-int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
-                  const struct pm_operand op[3], int reads_c)
+/* Where each operand lives, asked once per call (cudaPointerGetAttributes: the plan's key, the
+ * caller's streams and the direct path all need it); unused ones (NULL) as the host. */
+static void locate_operands(const struct pm_operand op[3], int dev[3])
+{
+	for (int i = 0; i < 3; i++)
+		dev[i] = op[i].ptr ? paralia_locate(op[i].ptr) : PARALIA_HOST;
+}
+
+int pl_call_plan(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
+                 const struct pm_operand op[3], int reads_c)
 {
 	memset(c, 0, sizeof *c);
 	const void *ptrs[3] = { op[0].ptr, op[1].ptr, op[2].ptr };
 	int force, ret = plan_force(who, ptrs, &force);
 	if (ret)
 		return ret;
-	/* Before any task can touch them: operands on GPUs are as the caller's program order says. */
-	if ((ret = pl_order_after_caller(ptrs, 3)))
-		return ret;
-	if (!(c->plan = plan_of(who, routine, dbl, m, n, k, op, reads_c, force)))
+	locate_operands(op, c->dev);
+	if (!(c->plan = plan_of(who, routine, dbl, m, n, k, op, c->dev, reads_c, force)))
 		return PARALIA_ERR_PLACEMENT;
 	c->nb = c->plan->T;
 	/* gemm's tall tiles (the plan's: never with a kept operand, whose tiles are square); the
@@ -82,6 +89,21 @@ int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int
 	c->lazy = c->plan->pub.wr_lazy && c->plan->pub.pinned && c->plan->lazy_worker >= 0;
 	pl_submit_scope(c->plan->mask, c->plan->mask_len);
 	return 0;
+}
+
+int pl_call_order(struct pl_call *c)
+{
+	/* before any task can touch them: operands on GPUs are as the caller's program order says */
+	return pl_order_after_caller(c->dev, 3);
+}
+
+int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
+                  const struct pm_operand op[3], int reads_c)
+{
+	int ret = pl_call_plan(c, who, routine, dbl, m, n, k, op, reads_c);
+	if (!ret && (ret = pl_call_order(c)))
+		pl_call_end(c);
+	return ret;
 }
 
 const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j)
@@ -120,10 +142,11 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 		int rows = (int)pm_untransposed_rows(routine, m, k, o);
 		op[o] = (struct pm_operand){ ptr[o], rows, rows, 0 };
 	}
-	int force, ret = plan_force(who, ptr, &force);
+	int force, dev[3], ret = plan_force(who, ptr, &force);
 	if (ret)
 		return ret;
-	const struct pm_plan *pl = plan_of(who, routine, prec == 'd', m, n, k, op, beta != 0, force);
+	locate_operands(op, dev);
+	const struct pm_plan *pl = plan_of(who, routine, prec == 'd', m, n, k, op, dev, beta != 0, force);
 	if (!pl)
 		return PARALIA_ERR_PLACEMENT;
 	*out = pl->pub;

@@ -16,8 +16,9 @@
  *
  * Each GPU gets paralia's own two cuBLAS handles, each on its own non-blocking stream (a handle's
  * workspace is not for two streams at once), made at its first direct call; a mutex per GPU makes
- * the calls on it one at a time (a handle is not for concurrent use). The call waits for its
- * streams, so it returns with C final, as every paralia call does.
+ * the calls on it one at a time (a handle is not for concurrent use). Its streams wait on the GPU
+ * for what the caller queued on the default streams before the call (direct_after_caller), and
+ * the call waits for its streams, so it returns with C final, as every paralia call does.
  */
 #ifndef PARALIA_PREC
 #include "config.h"
@@ -39,7 +40,8 @@ static struct direct_gpu {
 	pthread_mutex_t lock;
 	cublasHandle_t blas[DIRECT_STREAMS];
 	cudaStream_t stream[DIRECT_STREAMS];
-	int ready; /* every handle made, each on its stream */
+	cudaEvent_t caller[2]; /* the caller's queued work: on the legacy, the per-thread stream */
+	int ready;             /* every handle made, each on its stream, and the events */
 } gpus[DIRECT_MAX_GPUS];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -51,6 +53,7 @@ static void direct_release(void)
 		int made = 0;
 		for (int i = 0; i < DIRECT_STREAMS; i++)
 			made |= g->blas[i] || g->stream[i];
+		made |= g->caller[0] || g->caller[1];
 		if (made) {
 			int current;
 			if (cudaGetDevice(&current) != cudaSuccess)
@@ -62,6 +65,11 @@ static void direct_release(void)
 				if (g->stream[i])
 					cudaStreamDestroy(g->stream[i]);
 				g->blas[i] = NULL, g->stream[i] = NULL;
+			}
+			for (int c = 0; c < 2; c++) {
+				if (g->caller[c])
+					cudaEventDestroy(g->caller[c]);
+				g->caller[c] = NULL;
 			}
 			if (current >= 0)
 				cudaSetDevice(current);
@@ -111,6 +119,9 @@ static struct direct_gpu *direct_begin(const char *who, int dev, int *current)
 	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
 	for (int i = 0; i < DIRECT_STREAMS && !g->ready && e == cudaSuccess && s == CUBLAS_STATUS_SUCCESS; i++)
 		e = make_handle(g, i, &s);
+	for (int c = 0; c < 2 && !g->ready && e == cudaSuccess && s == CUBLAS_STATUS_SUCCESS; c++)
+		if (!g->caller[c]) /* released with the handles (direct_release) */
+			e = cudaEventCreateWithFlags(&g->caller[c], cudaEventDisableTiming);
 	if (e != cudaSuccess || s != CUBLAS_STATUS_SUCCESS) {
 		fprintf(stderr, "paralia: %s: cannot set up cuBLAS on GPU %d (%s): through StarPU\n", who,
 		        dev, e != cudaSuccess ? cudaGetErrorString(e) : "cublasCreate failed");
@@ -140,6 +151,25 @@ static void direct_said(const char *who, int dev, int way, int m, int n, int nb,
 		        "call\n", who, dev);
 }
 
+/* The call's first n streams on GPU g wait, on the GPU, for the work the calling thread queued on
+ * g's default streams before the call (the legacy one, which also waits for the blocking streams'
+ * earlier work, and its per-thread one): what a cuBLAS call on the default stream would see, as
+ * pl_order_after_caller gives StarPU's tasks (core/locate.c says why), without the host's waiting
+ * for that work: two stream synchronizations cost 3.3-3.7 us of the direct path's 5-7 over its
+ * cuBLAS call at FP64 1024^3 on one H200, idle as the GPU was (bench/results/gemm-2026-11-27z.md,
+ * section 1). Earlier work that failed shows in direct_wait. */
+static cudaError_t direct_after_caller(struct direct_gpu *g, int n)
+{
+	const cudaStream_t queued[2] = { cudaStreamLegacy, cudaStreamPerThread };
+	cudaError_t e = cudaSuccess;
+	for (int c = 0; c < 2 && e == cudaSuccess; c++) {
+		e = cudaEventRecord(g->caller[c], queued[c]);
+		for (int i = 0; i < n && e == cudaSuccess; i++)
+			e = cudaStreamWaitEvent(g->stream[i], g->caller[c], 0);
+	}
+	return e;
+}
+
 /* Waits for the call's streams on GPU g; what went wrong, if anything. */
 static cudaError_t direct_wait(struct direct_gpu *g)
 {
@@ -167,8 +197,7 @@ static int direct_end(const char *who, int dev, int current, cublasStatus_t s, c
 }
 #endif /* PARALIA_USE_CUDA */
 
-int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k,
-                     int *block)
+int pl_direct_device(const struct pl_call *call, int m, int n, int k, int *block)
 {
 #ifdef PARALIA_USE_CUDA
 	const struct paralia_plan *p = &call->plan->pub;
@@ -183,8 +212,8 @@ int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int 
 	 * StarPU's path). */
 	if (pl_kept_any())
 		return -1;
-	for (int i = 0; i < 3; i++)
-		if (ptrs[i] && paralia_locate(ptrs[i]) != dev)
+	for (int i = 0; i < 3; i++) /* (an unused operand counts as the host's: none in a product) */
+		if (call->dev[i] != dev)
 			return -1;
 	/* Where the model found tiles faster than one tile, they are the blocks the direct path
 	 * measures against one call: its tiles differ from the whole product by kernel rates that
@@ -194,7 +223,7 @@ int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int 
 	*block = pl_direct_block_for(one_tile ? 0 : call->nb);
 	return dev;
 #else
-	(void)call, (void)ptrs, (void)m, (void)n, (void)k, (void)block;
+	(void)call, (void)m, (void)n, (void)k, (void)block;
 	return -1;
 #endif
 }
@@ -275,9 +304,16 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 		return PL_DIRECT_UNAVAILABLE;
 	const struct pl_direct_shape shape = { dev, sizeof(real_t) == sizeof(double) ? 'd' : 's', tA, tB,
 	                                       m, n, k, block };
-	int way = pl_direct_way_next(&shape);
+	int trial, way = pl_direct_way_next(&shape, &trial);
+	/* the caller's queued work first: waited for on the host before a trial call, which times
+	 * the product alone, else on the GPU */
+	int order = trial ? pl_order_after_caller(&dev, 1) : 0;
+	if (order) { /* that work failed (said) */
+		direct_end(who, dev, current, CUBLAS_STATUS_SUCCESS, cudaSuccess);
+		return order;
+	}
+	cudaError_t e = trial ? cudaSuccess : direct_after_caller(g, way == PL_WAY_BLOCKS ? DIRECT_STREAMS : 1);
 	double t0 = starpu_timing_now();
-	cudaError_t e = cudaSuccess;
 	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
 	int ldc_b = 0; /* the copy's leading dimension, when the blocks read one */
 	real_t *Bc = way == PL_WAY_BLOCKS ? LOCAL(aligned_b_copy)(g, tB, n, k, B, ldb, &ldc_b, &e) : NULL;

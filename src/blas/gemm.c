@@ -220,13 +220,18 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	const struct pm_operand op[3] = { { scale_only ? NULL : A, lda, tA == 'N' ? m : k, tA != 'N' },
 	                                  { scale_only ? NULL : B, ldb, tB == 'N' ? k : n, tB != 'N' },
 	                                  { C, ldc, m, 0 } };
-	if ((ret = pl_call_begin(&call, who, 'g', sizeof(real_t) == sizeof(double), m, n, k, op, beta != (real_t)0)))
+	if ((ret = pl_call_plan(&call, who, 'g', sizeof(real_t) == sizeof(double), m, n, k, op, beta != (real_t)0)))
 		return ret;
-	/* every operand on one GPU, planned there: one cuBLAS call or C in blocks, outside StarPU */
-	const void *const ptrs[3] = { op[0].ptr, op[1].ptr, C };
-	int block = 0, direct = scale_only ? -1 : pl_direct_device(&call, ptrs, m, n, k, &block);
+	/* every operand on one GPU, planned there: one cuBLAS call or C in blocks, outside StarPU,
+	 * after the caller's work there (ordered on the GPU) */
+	int block = 0, direct = scale_only ? -1 : pl_direct_device(&call, m, n, k, &block);
 	if (direct >= 0 && (ret = LOCAL(pl_gemm_direct)(direct, block, tA, tB, m, n, k, alpha, A, lda, B,
 	                                                ldb, beta, C, ldc)) != PL_DIRECT_UNAVAILABLE) {
+		pl_call_end(&call);
+		return ret;
+	}
+	/* through StarPU: its tasks run after the caller's work on the operands' GPUs (waited for) */
+	if ((ret = pl_call_order(&call))) {
 		pl_call_end(&call);
 		return ret;
 	}

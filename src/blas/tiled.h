@@ -76,12 +76,19 @@ struct pl_call {
 	int lazy_worker;              /* a worker where C lives (WR-lazy accumulation), -1: none */
 	int fetch_ahead;              /* gemm's fetching ahead along chains: PL_AHEAD_* */
 	struct paralia_task_opts opts; /* scratch for pl_call_opts */
+	int dev[3];                   /* where A, B, C live (paralia_locate; unused ones: the host) */
 };
 /* Plans the call (routine letter as paralia_plan_query's; A, B, C as given, NULL when unused,
- * with their leading dimensions and rows as stored; reads_c: C is read) and restricts this thread's task submission to the chosen devices.
- * Tile size: a kept operand's, else the fixed one, else the plan's. Returns 0 or an error. */
+ * with their leading dimensions and rows as stored; reads_c: C is read) and restricts this
+ * thread's task submission to the chosen devices (pl_call_plan), then orders the call after the
+ * caller's work on the GPUs holding operands (pl_call_order). Tile size: a kept operand's, else
+ * the fixed one, else the plan's. Returns 0 or an error (then nothing to end). gemm plans, and
+ * orders only when its product goes through StarPU: its direct path orders on the GPU. */
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
                   const struct pm_operand op[3], int reads_c);
+int pl_call_plan(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
+                 const struct pm_operand op[3], int reads_c);
+int pl_call_order(struct pl_call *c);
 /* Task options placing C tile (i, j) on its owner device (NULL when not pinned). */
 const struct paralia_task_opts *pl_call_opts(struct pl_call *c, int i, int j);
 /* Whether a C tile's chain over k runs in order (pl_chain_step), for C (m x n) += A (m x k) B:
@@ -121,14 +128,14 @@ static inline struct paralia_task_opts pl_block_step(const struct paralia_task_o
 void pl_call_end(struct pl_call *c);
 
 /* direct.c: the GPU a call can run from the calling thread, as one cuBLAS call or C in blocks of
- * *block (the plan on that one GPU, every operand (ptrs[i], NULL: unused) in its memory, no
- * matrix kept, and the tile autotuned or covering the product), else -1; and that call: 0,
- * PARALIA_ERR_RUNTIME (said), or PL_DIRECT_UNAVAILABLE when cuBLAS could not be set up on that GPU
- * (said; the caller then takes StarPU's path). Returns with C final (on PARALIA_ERR_RUNTIME, as
- * after a failed cuBLAS call, C may be partly updated). */
+ * *block (the plan on that one GPU, every operand in its memory (call->dev), no matrix kept, and
+ * the tile autotuned or covering the product), else -1; and that call, its streams ordered after
+ * the calling thread's work on that GPU's default streams: 0, PARALIA_ERR_RUNTIME (said), or
+ * PL_DIRECT_UNAVAILABLE when cuBLAS could not be set up on that GPU (said; the caller then takes
+ * StarPU's path). Returns with C final (on PARALIA_ERR_RUNTIME, as after a failed cuBLAS call, C
+ * may be partly updated). */
 #define PL_DIRECT_UNAVAILABLE 1
-int pl_direct_device(const struct pl_call *call, const void *const ptrs[3], int m, int n, int k,
-                     int *block);
+int pl_direct_device(const struct pl_call *call, int m, int n, int k, int *block);
 int pl_gemm_direct_s(int dev, int block, char tA, char tB, int m, int n, int k, float alpha,
                      const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 int pl_gemm_direct_d(int dev, int block, char tA, char tB, int m, int n, int k, double alpha,
@@ -138,7 +145,9 @@ int pl_gemm_direct_d(int dev, int block, char tA, char tB, int m, int n, int k, 
 /* direct_way.c: how the direct path computes a product of a shape (GPU dev, precision 's'/'d',
  * transpositions, sizes, the block its blocks way would take: 0 for pl_direct_block_for(0)): one
  * cuBLAS call (PL_WAY_WHOLE) or C in blocks over two streams (PL_WAY_BLOCKS), measured on the
- * shape's first four calls (pl_direct_way_timed: how long the way pl_direct_way_next gave took);
+ * shape's first four calls and again on eight once its calls have run a second
+ * (pl_direct_way_next's *trial: this call is one of them, to be timed alone;
+ * pl_direct_way_timed: how long the way pl_direct_way_next gave took, every call);
  * PARALIA_DIRECT_WAY=whole|blocks forces a way. The block: PARALIA_DIRECT_BLOCK when set, else
  * the plan's tile when the model found tiles faster than one tile (tile > 0), else 2048
  * (pl_direct_block_for). */
@@ -150,7 +159,7 @@ struct pl_direct_shape {
 	int nb;
 };
 int pl_direct_block_for(int tile);
-int pl_direct_way_next(const struct pl_direct_shape *s);
+int pl_direct_way_next(const struct pl_direct_shape *s, int *trial);
 void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double seconds);
 
 /* home_sum.c: C tile c = s + beta c on the CPU workers of C's node (the plan's home_mask), in

@@ -10,12 +10,16 @@
 /* StarPU memory node holding ptr (host RAM or the GPU it lives on); PARALIA_ERR_PLACEMENT if the
  * pointer is on a GPU StarPU does not drive. */
 int pl_memory_node_of(const void *ptr, unsigned *node);
+/* The same for a pointer already located (paralia_locate's answer: PARALIA_HOST or a GPU). */
+int pl_memory_node_of_device(int dev, unsigned *node);
 
 /* Orders the calling routine after the work the calling thread queued on the default streams
- * (legacy and per-thread) of each GPU holding one of ptrs[0..count) (NULL entries skipped): an
- * operand the application just copied or computed there is complete before any task reads it.
- * Returns 0, or PARALIA_ERR_RUNTIME (message printed) when that work failed. */
-int pl_order_after_caller(const void *const *ptrs, int count);
+ * (legacy and per-thread) of each GPU among devs[0..count) (where the call's operands live, as
+ * paralia_locate says; PARALIA_HOST entries skipped), waiting on the host: an operand the
+ * application just copied or computed there is complete before any task reads it. Returns 0, or
+ * PARALIA_ERR_RUNTIME (message printed) when that work failed. gemm's direct path orders its own
+ * streams after that work on the GPU instead (direct.c). */
+int pl_order_after_caller(const int *devs, int count);
 
 #ifdef PARALIA_SIMULATION
 /* Simulation builds (sim.c): memory of `bytes` on simulated GPU dev (an address range nothing

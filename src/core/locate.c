@@ -29,7 +29,11 @@ int paralia_locate(const void *ptr)
 
 int pl_memory_node_of(const void *ptr, unsigned *node)
 {
-	int dev = paralia_locate(ptr);
+	return pl_memory_node_of_device(paralia_locate(ptr), node);
+}
+
+int pl_memory_node_of_device(int dev, unsigned *node)
+{
 	if (dev == PARALIA_HOST) {
 		*node = STARPU_MAIN_RAM;
 		return 0;
@@ -57,15 +61,17 @@ int pl_memory_node_of(const void *ptr, unsigned *node)
  * So a call waits, once, for the calling thread's default streams (the legacy one, shared by the
  * process, and the per-thread one) on each GPU holding an operand: the call then sees the
  * operand as the caller's program order says, as a cuBLAS call on the default stream would.
+ * (gemm's direct path, whose cuBLAS calls run on its own streams from the calling thread, has
+ * them wait for that work on the GPU instead, with no wait on the host: direct.c.)
  * Work on the application's own streams is the application's to finish (cudaStreamSynchronize),
  * as with any library call that takes no stream.
  */
-int pl_order_after_caller(const void *const *ptrs, int count)
+int pl_order_after_caller(const int *devs, int count)
 {
 #ifdef PARALIA_USE_CUDA
 	int done[8], ndone = 0, current = -1, ret = 0;
 	for (int i = 0; i < count && !ret; i++) {
-		int dev = ptrs[i] ? paralia_locate(ptrs[i]) : PARALIA_HOST, seen = 0;
+		int dev = devs[i], seen = 0;
 		for (int j = 0; j < ndone; j++)
 			seen |= done[j] == dev;
 		if (dev == PARALIA_HOST || seen)
@@ -90,7 +96,7 @@ int pl_order_after_caller(const void *const *ptrs, int count)
 		cudaSetDevice(current); /* the caller's current device is theirs */
 	return ret;
 #else
-	(void)ptrs; (void)count;
+	(void)devs; (void)count;
 	return 0;
 #endif
 }

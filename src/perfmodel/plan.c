@@ -401,21 +401,22 @@ int pm_verbose_level(void)
 	return v ? atoi(v) : 0;
 }
 
-static int loc_of(const void *p, int *loc)
+static int loc_of(const void *p, int dev, int *loc)
 {
 	unsigned node;
 	if (!p) {
 		*loc = -1;
 		return 0;
 	}
-	if (pl_memory_node_of(p, &node) != 0)
+	if (pl_memory_node_of_device(dev, &node) != 0)
 		return PARALIA_ERR_PLACEMENT;
 	*loc = (int)node;
 	return 0;
 }
 
 const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
-                                  const struct pm_operand op[3], int reads_c, int force_T)
+                                  const struct pm_operand op[3], const int dev[3], int reads_c,
+                                  int force_T)
 {
 	struct plan_key key;
 	memset(&key, 0, sizeof key);
@@ -440,7 +441,8 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	}
 	key.reads_c = reads_c != 0;
 	key.fixed_T = force_T > 0 ? force_T : paralia_get_tile_size();
-	if (loc_of(op[0].ptr, &key.loc[0]) || loc_of(op[1].ptr, &key.loc[1]) || loc_of(op[2].ptr, &key.loc[2]))
+	if (loc_of(op[0].ptr, dev[0], &key.loc[0]) || loc_of(op[1].ptr, dev[1], &key.loc[1]) ||
+	    loc_of(op[2].ptr, dev[2], &key.loc[2]))
 		return NULL;
 	pthread_mutex_lock(&plan_lock);
 	machine_init();

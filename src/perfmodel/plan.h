@@ -35,13 +35,16 @@ struct pm_operand {
 	int trans;      /* gemm: used transposed (its stored column panels hold other tiles) */
 };
 
-/* The plan for a call (cached): A, B, C as the call got them. force_T > 0 fixes
+/* The plan for a call (cached): A, B, C as the call got them, dev[i] where op[i] lives
+ * (paralia_locate's answer, which the caller has already asked: unused for a NULL op[i].ptr).
+ * force_T > 0 fixes
  * the tile size (a kept operand's); 0 uses paralia_get_tile_size() (0 there: tuned); -1 too, for
  * a call with a kept operand whose tile size is not fixed yet. With force_T != 0 gemm's tiles
  * stay square (a kept matrix's are). Returns NULL only
  * when a matrix lives on a GPU StarPU does not drive (message printed). */
 const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
-                                  const struct pm_operand op[3], int reads_c, int force_T);
+                                  const struct pm_operand op[3], const int dev[3], int reads_c,
+                                  int force_T);
 /* The ids of the CPU workers of memory node `node`, at most max, in ids[]; how many. */
 int pm_node_cpu_workers(int node, int *ids, int max);
 /* Adds the CPU workers of memory node `node` (ids below 256) to pl's home_mask, home_workers:
