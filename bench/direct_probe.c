@@ -16,7 +16,10 @@
  *             the direct path ordered its calls after the caller's work until 2026-11-27, and how
  *             its trial calls and StarPU's path still do
  *   event     an event recorded on each of those streams and waited for by a stream of one's own:
- *             how the direct path orders its other calls since, without waiting on the host
+ *             how the direct path orders its other calls since, without waiting on the host, on
+ *             a default stream with work left
+ *   idle      cudaStreamQuery of both (idle): what the direct path asks first, and all it does
+ *             where they have nothing left to run
  *   device    cudaGetDevice and two cudaSetDevice
  * Medians of REPS calls, in microseconds, one CSV line per point; paralia and cublas alternate call
  * by call, so that the GPU's power cap and clocks weigh on both alike:
@@ -112,6 +115,13 @@ static int one_event(const struct ops *o)
 		    cudaStreamWaitEvent(own, queued[c], 0) != cudaSuccess)
 			return 1;
 	return 0;
+}
+
+static int one_idle(const struct ops *o)
+{
+	(void)o;
+	return cudaStreamQuery(cudaStreamLegacy) != cudaSuccess ||
+	       cudaStreamQuery(cudaStreamPerThread) != cudaSuccess;
 }
 
 static int one_device(const struct ops *o)
@@ -241,12 +251,13 @@ int main(int argc, char **argv)
 	}
 	if (paralia_init() != 0)
 		return 1;
-	double med[MAX_POINTS][7];
+	double med[MAX_POINTS][8];
 	for (int i = 0; i < npts; i++) {
 		struct ops o;
-		step_fn s[7] = { one_cublas, one_paralia, one_locate, one_query, one_order, one_device, one_event };
+		step_fn s[8] = { one_cublas, one_paralia, one_locate, one_query, one_order, one_device,
+		                 one_event, one_idle };
 		step_fn c[1] = { one_cublas };
-		int bad = alloc_ops(&o, &pt[i]) || time_steps(&o, reps, 7, s, med[i]);
+		int bad = alloc_ops(&o, &pt[i]) || time_steps(&o, reps, 8, s, med[i]);
 		starpu_pause();
 		bad = bad || time_steps(&o, reps, 1, c, &paused[i]);
 		starpu_resume();
@@ -266,11 +277,11 @@ int main(int argc, char **argv)
 		free_ops(&o);
 	}
 	printf("prec,m,n,k,cublas_alone_us,cublas_us,paralia_us,paralia_over_us,cublas_paused_us,"
-	       "cublas_after_us,locate_us,query_us,order_us,device_us,event_us\n");
+	       "cublas_after_us,locate_us,query_us,order_us,device_us,event_us,idle_us\n");
 	for (int i = 0; i < npts; i++)
-		printf("%c,%d,%d,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f\n", pt[i].prec,
+		printf("%c,%d,%d,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", pt[i].prec,
 		       pt[i].m, pt[i].n, pt[i].k, before[i], med[i][0], med[i][1], med[i][1] - med[i][0],
-		       paused[i], after[i], med[i][2], med[i][3], med[i][4], med[i][5], med[i][6]);
+		       paused[i], after[i], med[i][2], med[i][3], med[i][4], med[i][5], med[i][6], med[i][7]);
 	cudaEventDestroy(queued[0]), cudaEventDestroy(queued[1]), cudaStreamDestroy(own);
 	cublasDestroy(handle);
 	return 0;

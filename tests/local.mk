@@ -17,6 +17,11 @@ tests_blas_syr2k_SOURCES = tests/blas_syr2k.c $(TESTING_SOURCES)
 tests_blas_symm_SOURCES = tests/blas_symm.c $(TESTING_SOURCES)
 TESTS += tests/blas_syrk tests/blas_syr2k tests/blas_symm
 
+# gemm's direct path after the caller's work on the default streams (its own streams wait for it).
+check_PROGRAMS += tests/gemm_after_caller
+tests_gemm_after_caller_SOURCES = tests/gemm_after_caller.c $(TESTING_SOURCES)
+TESTS += tests/gemm_after_caller
+
 # Two application threads calling routines at once.
 check_PROGRAMS += tests/threads
 tests_threads_SOURCES = tests/threads.c $(TESTING_SOURCES)

@@ -152,17 +152,22 @@ static void direct_said(const char *who, int dev, int way, int m, int n, int nb,
 }
 
 /* The call's first n streams on GPU g wait, on the GPU, for the work the calling thread queued on
- * g's default streams before the call (the legacy one, which also waits for the blocking streams'
- * earlier work, and its per-thread one): what a cuBLAS call on the default stream would see, as
- * pl_order_after_caller gives StarPU's tasks (core/locate.c says why), without the host's waiting
- * for that work: two stream synchronizations cost 3.3-3.7 us of the direct path's 5-7 over its
- * cuBLAS call at FP64 1024^3 on one H200, idle as the GPU was (bench/results/gemm-2026-11-27z.md,
- * section 1). Earlier work that failed shows in direct_wait. */
+ * g's default streams before the call (the legacy one and its per-thread one), as far as it is
+ * not done: what a cuBLAS call on the default stream would see, as pl_order_after_caller gives
+ * StarPU's tasks (core/locate.c says why), without the host's waiting for that work: the two
+ * stream synchronizations cost 3.3-3.7 us of the direct path's 5-7 over its cuBLAS call at FP64
+ * 1024^3 on one H200 (bench/results/gemm-2026-11-27z.md, section 1), and an event recorded on each
+ * default stream and waited for saved 1 us of them (2026-11-27a2, call 1), so a default stream
+ * with nothing left to run (cudaStreamQuery) is not waited for at all. Earlier work that failed
+ * says so here, or in direct_wait. */
 static cudaError_t direct_after_caller(struct direct_gpu *g, int n)
 {
 	const cudaStream_t queued[2] = { cudaStreamLegacy, cudaStreamPerThread };
 	cudaError_t e = cudaSuccess;
 	for (int c = 0; c < 2 && e == cudaSuccess; c++) {
+		e = cudaStreamQuery(queued[c]);
+		if (e != cudaErrorNotReady)
+			continue; /* done (cudaSuccess), or what went wrong */
 		e = cudaEventRecord(g->caller[c], queued[c]);
 		for (int i = 0; i < n && e == cudaSuccess; i++)
 			e = cudaStreamWaitEvent(g->stream[i], g->caller[c], 0);
@@ -170,11 +175,12 @@ static cudaError_t direct_after_caller(struct direct_gpu *g, int n)
 	return e;
 }
 
-/* Waits for the call's streams on GPU g; what went wrong, if anything. */
-static cudaError_t direct_wait(struct direct_gpu *g)
+/* Waits for the call's first n streams on GPU g (the others had nothing of it); what went wrong,
+ * if anything. */
+static cudaError_t direct_wait(struct direct_gpu *g, int n)
 {
 	cudaError_t e = cudaSuccess;
-	for (int i = DIRECT_STREAMS - 1; i >= 0; i--) {
+	for (int i = n - 1; i >= 0; i--) {
 		cudaError_t ei = cudaStreamSynchronize(g->stream[i]);
 		if (e == cudaSuccess)
 			e = ei;
@@ -312,7 +318,8 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 		direct_end(who, dev, current, CUBLAS_STATUS_SUCCESS, cudaSuccess);
 		return order;
 	}
-	cudaError_t e = trial ? cudaSuccess : direct_after_caller(g, way == PL_WAY_BLOCKS ? DIRECT_STREAMS : 1);
+	int streams = way == PL_WAY_BLOCKS ? DIRECT_STREAMS : 1; /* one call: the first stream's */
+	cudaError_t e = trial ? cudaSuccess : direct_after_caller(g, streams);
 	double t0 = starpu_timing_now();
 	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
 	int ldc_b = 0; /* the copy's leading dimension, when the blocks read one */
@@ -323,7 +330,7 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 		                         Bc ? ldc_b : ldb, beta, C, ldc)
 		    : CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k, &alpha, A,
 		                   lda, B, ldb, &beta, C, ldc);
-	cudaError_t w = direct_wait(g);
+	cudaError_t w = direct_wait(g, streams);
 	e = e != cudaSuccess ? e : w;
 	if (Bc && (w = cudaFreeAsync(Bc, g->stream[0])) != cudaSuccess && e == cudaSuccess)
 		e = w;
