@@ -9,8 +9,9 @@
  * those values (checked against CBLAS on the host's), not with the A before the copy. That the
  * window exists is checked too: a copy of A on a non-blocking stream of the test's own, queued
  * after the same work, reads the old A (else the check above would prove nothing). The calls
- * must have taken the direct path (PARALIA_VERBOSE=1 says so); the shape's first four are its
- * trials, the later ones ordered on the GPU. Skipped (77) without a GPU.
+ * must have taken the direct path (PARALIA_VERBOSE=1 says so). In blocks of 128
+ * (PARALIA_DIRECT_BLOCK) the shape is measured: its first four calls are trials, ordered on the
+ * host, the later ones on the GPU, for one stream or two. Skipped (77) without a GPU.
  */
 #include "config.h"
 #include "tests/testing.h"
@@ -77,6 +78,7 @@ static void one(struct run *r, cudaStream_t s, const char *which, int i, const d
 
 int main(void)
 {
+	setenv("PARALIA_DIRECT_BLOCK", "128", 1); /* read at the first direct call */
 	t_begin("gemm_after_caller");
 	int gpu = -1;
 	for (int i = 0; i < t_placement_count(); i++)
