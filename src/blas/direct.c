@@ -152,22 +152,21 @@ static void direct_said(const char *who, int dev, int way, int m, int n, int nb,
 }
 
 /* The call's first n streams on GPU g wait, on the GPU, for the work the calling thread queued on
- * g's default streams before the call (the legacy one and its per-thread one), as far as it is
- * not done: what a cuBLAS call on the default stream would see, as pl_order_after_caller gives
- * StarPU's tasks (core/locate.c says why), without the host's waiting for that work: the two
- * stream synchronizations cost 3.3-3.7 us of the direct path's 5-7 over its cuBLAS call at FP64
- * 1024^3 on one H200 (bench/results/gemm-2026-11-27z.md, section 1), and an event recorded on each
- * default stream and waited for saved 1 us of them (2026-11-27a2, call 1), so a default stream
- * with nothing left to run (cudaStreamQuery) is not waited for at all. Earlier work that failed
- * says so here, or in direct_wait. */
+ * g's default streams before the call (the legacy one, which also waits for the blocking streams'
+ * earlier work, and its per-thread one): what a cuBLAS call on the default stream would see, as
+ * pl_order_after_caller gives StarPU's tasks (core/locate.c says why), without the host's waiting
+ * for that work. On one H200 (bench/results/gemm-2026-11-27a2.md, section 1) the two events'
+ * records and waits took 1.9 us of the host's time where the two synchronizations took 3.7, and
+ * asking first whether the streams had work left (cudaStreamQuery) 3.4. With the locates made
+ * once per call, the direct path's cost beside its cuBLAS call at 256^3-1024^3 came to 4.7-5.6 us
+ * in two processes, against 5.6-7.5 in three of the old path's four (3.9-4.5 in the fourth, at
+ * 512^3 and 1024^3): about a microsecond, within what processes differ by. Earlier work that
+ * failed shows in direct_wait. */
 static cudaError_t direct_after_caller(struct direct_gpu *g, int n)
 {
 	const cudaStream_t queued[2] = { cudaStreamLegacy, cudaStreamPerThread };
 	cudaError_t e = cudaSuccess;
 	for (int c = 0; c < 2 && e == cudaSuccess; c++) {
-		e = cudaStreamQuery(queued[c]);
-		if (e != cudaErrorNotReady)
-			continue; /* done (cudaSuccess), or what went wrong */
 		e = cudaEventRecord(g->caller[c], queued[c]);
 		for (int i = 0; i < n && e == cudaSuccess; i++)
 			e = cudaStreamWaitEvent(g->stream[i], g->caller[c], 0);
