@@ -156,12 +156,11 @@ static void direct_said(const char *who, int dev, int way, int m, int n, int nb,
  * earlier work, and its per-thread one): what a cuBLAS call on the default stream would see, as
  * pl_order_after_caller gives StarPU's tasks (core/locate.c says why), without the host's waiting
  * for that work. On one H200 (bench/results/gemm-2026-11-27a2.md, section 1) the two events'
- * records and waits took 1.9 us of the host's time where the two synchronizations took 3.7, and
- * asking first whether the streams had work left (cudaStreamQuery) 3.4. With the locates made
- * once per call, the direct path's cost beside its cuBLAS call at 256^3-1024^3 came to 4.7-5.6 us
- * in two processes, against 5.6-7.5 in three of the old path's four (3.9-4.5 in the fourth, at
- * 512^3 and 1024^3): about a microsecond, within what processes differ by. Earlier work that
- * failed shows in direct_wait. */
+ * records and waits took 1.0-2.1 us of the host's time where the two synchronizations took
+ * 3.0-4.0, and asking first whether the streams had work left (cudaStreamQuery) 2.8-3.7. With the
+ * locates made once per call, the direct path's cost beside its cuBLAS call at 256^3-1024^3 came
+ * to 4.6-5.6 us on average over three processes, against 5.8-7.0 before: about a microsecond,
+ * as much as one process differs from the next. Earlier work that failed shows in direct_wait. */
 static cudaError_t direct_after_caller(struct direct_gpu *g, int n)
 {
 	const cudaStream_t queued[2] = { cudaStreamLegacy, cudaStreamPerThread };
