@@ -42,8 +42,9 @@ static int next_way(const struct pl_direct_shape *s)
 static void calls(const struct pl_direct_shape *s, double whole_s, double blocks_s, int n, int *ways)
 {
 	for (int i = 0; i < n; i++) {
-		ways[i] = next_way(s);
-		pl_direct_way_timed(s, ways[i], ways[i] == PL_WAY_BLOCKS ? blocks_s : whole_s);
+		int trial;
+		ways[i] = pl_direct_way_next(s, &trial);
+		pl_direct_way_timed(s, ways[i], ways[i] == PL_WAY_BLOCKS ? blocks_s : whole_s, trial);
 	}
 }
 
@@ -60,7 +61,7 @@ static void measuring(void)
 	int f[5];
 	for (int i = 0; i < 4; i++) {
 		f[i] = next_way(&first);
-		pl_direct_way_timed(&first, f[i], took[i]);
+		pl_direct_way_timed(&first, f[i], took[i], 1);
 	}
 	f[4] = next_way(&first);
 	t_check(f[0] == PL_WAY_WHOLE && f[1] == PL_WAY_BLOCKS && f[2] == PL_WAY_WHOLE &&
@@ -69,7 +70,7 @@ static void measuring(void)
 	struct pl_direct_shape second = shape(0, 's', 'N', 3001, 300, 300);
 	const double took2[4] = { 100.0, 1.2, 1.0, 1.1 };
 	for (int i = 0; i < 4; i++)
-		pl_direct_way_timed(&second, next_way(&second), took2[i]);
+		pl_direct_way_timed(&second, next_way(&second), took2[i], 1);
 	int g = next_way(&second);
 	t_check(g == PL_WAY_WHOLE, "whole 100 then 1.0 s, blocks 1.2 then 1.1: whole (%d)", g);
 
@@ -84,7 +85,7 @@ static void measuring(void)
 	        w[3] == PL_WAY_BLOCKS, "the trials: whole, blocks, whole, blocks (%d %d %d %d)", w[0], w[1],
 	        w[2], w[3]);
 	t_check(w[4] == PL_WAY_BLOCKS, "blocks 10%% faster: kept (%d)", w[4]);
-	pl_direct_way_timed(&fast, PL_WAY_WHOLE, 0.01); /* a later time does not move the choice */
+	pl_direct_way_timed(&fast, PL_WAY_WHOLE, 0.01, 0); /* a later time does not move the choice */
 	t_check(next_way(&fast) == PL_WAY_BLOCKS, "round 1's times decide, not later ones");
 
 	struct pl_direct_shape close = shape(0, 'd', 'N', 2000, 1700, 900);
@@ -98,7 +99,7 @@ static void measuring(void)
 	        "blocks 4%% slower on another GPU: one call (%d %d %d)", w[3], w[4], w[5]);
 	struct pl_direct_shape trans = shape(0, 's', 'T', 2000, 1700, 900);
 	t_check(next_way(&trans) == PL_WAY_WHOLE, "A transposed: a shape of its own, measured");
-	pl_direct_way_timed(&trans, PL_WAY_WHOLE, 1.0);
+	pl_direct_way_timed(&trans, PL_WAY_WHOLE, 1.0, 1);
 	/* each of B's transposition, n and k alone makes a shape of its own: after fast's blocks,
 	 * each starts measuring from one call */
 	struct pl_direct_shape other[3] = { fast, fast, fast };
@@ -107,7 +108,7 @@ static void measuring(void)
 		int o = next_way(&other[i]);
 		t_check(o == PL_WAY_WHOLE, "%s differs from a shape that takes blocks: measured from one "
 		        "call (%d)", i == 0 ? "B transposed" : i == 1 ? "n" : "k", o);
-		pl_direct_way_timed(&other[i], o, 1.0);
+		pl_direct_way_timed(&other[i], o, 1.0, 1);
 	}
 	/* one dimension within the block is not one block: 3000 x 50 at 100 is split */
 	struct pl_direct_shape narrow = shape(0, 'd', 'N', 3000, 50, 900), flat = shape(0, 'd', 'N', 50, 3000, 900);
@@ -118,12 +119,12 @@ static void measuring(void)
 	        "100 are measured (%d %d)", w[1], fl[1]);
 
 	struct pl_direct_shape never = shape(0, 'd', 'N', 3000, 3000, 3000);
-	pl_direct_way_timed(&never, PL_WAY_BLOCKS, 0.001); /* never asked: not remembered */
+	pl_direct_way_timed(&never, PL_WAY_BLOCKS, 0.001, 1); /* never asked: not remembered */
 	struct pl_direct_shape nan = shape(0, 'd', 'N', 4000, 300, 300);
 	int a = next_way(&nan);
-	pl_direct_way_timed(&nan, a, -1.0);
-	pl_direct_way_timed(&nan, a, 0.0);
-	pl_direct_way_timed(&nan, a, NAN);
+	pl_direct_way_timed(&nan, a, -1.0, 1);
+	pl_direct_way_timed(&nan, a, 0.0, 1);
+	pl_direct_way_timed(&nan, a, NAN, 1);
 	int b = next_way(&nan);
 	t_check(a == PL_WAY_WHOLE && b == PL_WAY_WHOLE, "a time of 0, below 0 or NaN is not one: still "
 	        "measuring one call (%d %d)", a, b);
@@ -145,9 +146,10 @@ static void measuring(void)
 	t_check(again == PL_WAY_WHOLE, "the oldest shape forgotten, measured again from one call: %d", again);
 }
 
-/* Round 2 (direct_way.c): after round 1, calls run its way untimed as trials until the shape's
- * calls have taken PL_WAY_SETTLE_S (1 s); then eight trials, whole, blocks, blocks, whole, blocks,
- * whole, whole, blocks, and the way of the smaller total, for good. */
+/* Round 2 (direct_way.c): after round 1, calls run its way, timed but not trials, until the
+ * shape's calls have taken PL_WAY_SETTLE_S (1 s); then eight trials, whole, blocks, blocks, whole,
+ * blocks, whole, whole, blocks, and the way of the smaller total, for good. A trial that failed
+ * (never timed) is run again; a time that is not a trial's counts in no round. */
 static void second_round(void)
 {
 	/* round 1 says blocks 5% slower (the calls before a power cap engages); under it, blocks
@@ -158,7 +160,7 @@ static void second_round(void)
 	for (int i = 0; i < 4; i++) {
 		way = pl_direct_way_next(&s, &trial);
 		t[i] = trial;
-		pl_direct_way_timed(&s, way, way == PL_WAY_BLOCKS ? 0.105 : 0.100);
+		pl_direct_way_timed(&s, way, way == PL_WAY_BLOCKS ? 0.105 : 0.100, trial);
 	}
 	t_check(t[0] && t[1] && t[2] && t[3], "round 1's four calls are trials (%d %d %d %d)", t[0], t[1],
 	        t[2], t[3]);
@@ -167,12 +169,12 @@ static void second_round(void)
 		way = pl_direct_way_next(&s, &trial);
 		settling += way == PL_WAY_WHOLE;
 		untimed &= !trial;
-		pl_direct_way_timed(&s, way, 0.125);
+		pl_direct_way_timed(&s, way, 0.125, trial);
 	}
 	t_check(settling == 7 && untimed, "round 1's way, whole, for the calls of the next 0.875 s, "
 	        "none a trial (%d of 7 whole)", settling);
 	way = pl_direct_way_next(&s, &trial);
-	pl_direct_way_timed(&s, way, 0.125); /* 1 s */
+	pl_direct_way_timed(&s, way, 0.125, trial); /* 1 s */
 	t_check(way == PL_WAY_WHOLE && !trial, "the call that makes it 1 s: whole, not a trial");
 	static const int want[8] = { PL_WAY_WHOLE, PL_WAY_BLOCKS, PL_WAY_BLOCKS, PL_WAY_WHOLE,
 	                             PL_WAY_BLOCKS, PL_WAY_WHOLE, PL_WAY_WHOLE, PL_WAY_BLOCKS };
@@ -182,7 +184,7 @@ static void second_round(void)
 		order_ok &= way == want[i];
 		trials &= trial;
 		double drift = 1.0 + 0.01 * i;
-		pl_direct_way_timed(&s, way, (way == PL_WAY_BLOCKS ? 0.0996 : 0.1) * drift);
+		pl_direct_way_timed(&s, way, (way == PL_WAY_BLOCKS ? 0.0996 : 0.1) * drift, trial);
 	}
 	t_check(order_ok && trials, "round 2: eight trials, whole, blocks, blocks, whole, blocks, whole, "
 	        "whole, blocks");
@@ -191,7 +193,7 @@ static void second_round(void)
 		way = pl_direct_way_next(&s, &trial);
 		after &= way == PL_WAY_BLOCKS;
 		untimed_after &= !trial;
-		pl_direct_way_timed(&s, way, i % 2 ? 0.5 : 0.01); /* later times move nothing */
+		pl_direct_way_timed(&s, way, i % 2 ? 0.5 : 0.01, trial); /* later times move nothing */
 	}
 	t_check(after && untimed_after, "blocks 0.4%% faster over a drift of 1%% a call: blocks for "
 	        "good, no more trials");
@@ -214,6 +216,25 @@ static void second_round(void)
 	calls(&c, 0.5, 0.4975, 2, w); /* 1 s of whole calls */
 	calls(&c, 0.5, 0.4975, 8, r2);
 	t_check(next_way(&c) == PL_WAY_BLOCKS, "round 2: blocks 0.5%% faster, blocks");
+
+	/* a round-2 trial that failed is run again, and a call that was not a trial counts in no
+	 * round: whole, blocks, blocks timed, then whole fails once and is run again (not the blocks
+	 * of the order's next place) */
+	struct pl_direct_shape f = shape(2, 'd', 'N', 4000, 4000, 4000);
+	calls(&f, 0.5, 0.55, 4, w); /* round 1: whole */
+	calls(&f, 0.5, 0.55, 2, w); /* 1 s */
+	calls(&f, 0.5, 0.4, 3, w);  /* round 2's first three: whole, blocks, blocks */
+	int p3 = pl_direct_way_next(&f, &trial); /* whole, and it fails: no time */
+	int p3again = pl_direct_way_next(&f, &trial);
+	t_check(w[0] == PL_WAY_WHOLE && w[1] == PL_WAY_BLOCKS && w[2] == PL_WAY_BLOCKS &&
+	        p3 == PL_WAY_WHOLE && p3again == PL_WAY_WHOLE && trial,
+	        "round 2: a failed whole trial is run again (%d %d)", p3, p3again);
+	pl_direct_way_timed(&f, p3again, 0.5, trial);
+	pl_direct_way_timed(&f, PL_WAY_BLOCKS, 5.0, 0); /* not a trial (the place is blocks'): nowhere */
+	calls(&f, 0.5, 0.4, 4, w); /* blocks, whole, whole, blocks: blocks 20% faster */
+	t_check(w[0] == PL_WAY_BLOCKS && w[1] == PL_WAY_WHOLE && w[3] == PL_WAY_BLOCKS &&
+	        next_way(&f) == PL_WAY_BLOCKS, "round 2 over its eight timed trials, the stray 5 s "
+	        "of blocks not among them: blocks");
 
 	/* forced, or within one block: never a trial */
 	struct pl_direct_shape one = shape(0, 'd', 'N', 100, 100, 5000);
@@ -279,7 +300,7 @@ static void bad_values(void)
 	        pl_direct_block_for(3072));
 	t_check(way == PL_WAY_WHOLE, "bad PARALIA_DIRECT_WAY: measuring, one call first (%d)", way);
 	struct pl_direct_shape s = shape(0, 'd', 'N', 3000, 3000, 10);
-	pl_direct_way_timed(&s, way, 1.0);
+	pl_direct_way_timed(&s, way, 1.0, 1);
 	t_check(next_way(&s) == PL_WAY_BLOCKS, "bad PARALIA_DIRECT_WAY: measuring, blocks next");
 }
 

@@ -8,10 +8,12 @@
  * copy that gives A its values, and calls paralia_dgemm at once: C must be A B + beta C with
  * those values (checked against CBLAS on the host's), not with the A before the copy. That the
  * window exists is checked too: a copy of A on a non-blocking stream of the test's own, queued
- * after the same work, reads the old A (else the check above would prove nothing). The calls
- * must have taken the direct path (PARALIA_VERBOSE=1 says so). In blocks of 128
- * (PARALIA_DIRECT_BLOCK) the shape is measured: its first four calls are trials, ordered on the
- * host, the later ones on the GPU, for one stream or two. Skipped (77) without a GPU.
+ * after the same work, reads the old A, and the stream still has work left when paralia_dgemm
+ * is called (else the check above would prove nothing). The calls must have taken the direct
+ * path (PARALIA_VERBOSE=1 says so). Three processes, in blocks of 128 (PARALIA_DIRECT_BLOCK):
+ * measuring the way (the shape's first four calls are trials, ordered on the host, the later
+ * ones on the GPU), and each way forced (PARALIA_DIRECT_WAY=whole: one stream ordered on the GPU;
+ * blocks: two). Skipped (77) without a GPU.
  */
 #include "config.h"
 #include "tests/testing.h"
@@ -20,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #ifdef PARALIA_USE_CUDA
 #include <cuda_runtime.h>
 
@@ -32,11 +36,14 @@ struct run {
 	double *out, *probe;          /* C and the window's copy of A, back on the host */
 	void *delay;                  /* the memsets' buffer */
 	cudaStream_t own;             /* the test's non-blocking stream */
+	cudaStream_t queued;          /* the default stream the work is queued on */
+	int busy;                     /* it still had work left as paralia_dgemm was called */
 };
 
 static int call_gemm(void *arg)
 {
 	struct run *r = arg;
+	r->busy = cudaStreamQuery(r->queued) == cudaErrorNotReady; /* the work still queued */
 	return paralia_dgemm('N', 'N', N, N, N, 1.0, r->A, N, r->B, N, 0.5, r->C, N);
 }
 
@@ -58,6 +65,7 @@ static void one(struct run *r, cudaStream_t s, const char *which, int i, const d
 	for (size_t x = 0; x < (size_t)N * N && window; x++)
 		window = r->probe[x] == 0.0;
 	char said[4096];
+	r->queued = s;
 	setenv("PARALIA_VERBOSE", "1", 1);
 	int ret = t_capture_stderr(call_gemm, r, said, sizeof said);
 	unsetenv("PARALIA_VERBOSE");
@@ -67,8 +75,9 @@ static void one(struct run *r, cudaStream_t s, const char *which, int i, const d
 		err = fmax(err, fabs(r->out[x] - want[x]));
 		norm = fmax(norm, fabs(want[x]));
 	}
-	t_check(window, "%s stream, call %d: a non-blocking stream read the old A while the work "
-	        "was queued (else this proves nothing)", which, i);
+	t_check(window && r->busy, "%s stream, call %d: a non-blocking stream read the old A while "
+	        "the work was queued, and the work was still queued at the call (%d %d; else this "
+	        "proves nothing)", which, i, window, r->busy);
 	t_check(ret == 0 && strstr(said, "outside StarPU") != NULL, "%s stream, call %d: the direct "
 	        "path (%d): %s", which, i, ret, said);
 	t_check(err <= 1e-12 * norm * N, "%s stream, call %d: C = A B + 0.5 C with A's new values "
@@ -76,9 +85,13 @@ static void one(struct run *r, cudaStream_t s, const char *which, int i, const d
 	cudaDeviceSynchronize();
 }
 
-int main(void)
+/* One process's calls, the direct path's way measured (way NULL) or forced. */
+static int run_all(const char *way)
 {
 	setenv("PARALIA_DIRECT_BLOCK", "128", 1); /* read at the first direct call */
+	if (way)
+		setenv("PARALIA_DIRECT_WAY", way, 1);
+	printf("gemm_after_caller: the way %s\n", way ? way : "measured");
 	t_begin("gemm_after_caller");
 	int gpu = -1;
 	for (int i = 0; i < t_placement_count(); i++)
@@ -123,6 +136,28 @@ int main(void)
 	cudaFreeHost(a), cudaFreeHost(r.probe), cudaFreeHost(r.out), cudaStreamDestroy(r.own);
 	free(b), free(c), free(want);
 	return t_end();
+}
+
+/* Each way in a process of its own (the environment is read once per process; nothing here
+ * touches CUDA before the fork). */
+int main(void)
+{
+	static const char *ways[] = { NULL, "whole", "blocks" };
+	int skipped = 0, failed = 0;
+	for (int i = 0; i < 3; i++) {
+		fflush(stdout);
+		pid_t p = fork();
+		if (p == 0) {
+			int rc = run_all(ways[i]);
+			fflush(stdout);
+			_exit(rc);
+		}
+		int st = 0;
+		int rc = p > 0 && waitpid(p, &st, 0) == p && WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+		skipped += rc == 77;
+		failed += rc != 0 && rc != 77;
+	}
+	return failed ? 1 : skipped ? 77 : 0;
 }
 #else
 int main(void)

@@ -70,11 +70,11 @@ int pl_call_plan(struct pl_call *c, const char *who, char routine, int dbl, int 
                  const struct pm_operand op[3], int reads_c)
 {
 	memset(c, 0, sizeof *c);
+	locate_operands(op, c->dev);
 	const void *ptrs[3] = { op[0].ptr, op[1].ptr, op[2].ptr };
 	int force, ret = plan_force(who, ptrs, &force);
 	if (ret)
 		return ret;
-	locate_operands(op, c->dev);
 	if (!(c->plan = plan_of(who, routine, dbl, m, n, k, op, c->dev, reads_c, force)))
 		return PARALIA_ERR_PLACEMENT;
 	c->nb = c->plan->T;

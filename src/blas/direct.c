@@ -152,20 +152,29 @@ static void direct_said(const char *who, int dev, int way, int m, int n, int nb,
 }
 
 /* The call's first n streams on GPU g wait, on the GPU, for the work the calling thread queued on
- * g's default streams before the call (the legacy one, which also waits for the blocking streams'
- * earlier work, and its per-thread one): what a cuBLAS call on the default stream would see, as
- * pl_order_after_caller gives StarPU's tasks (core/locate.c says why), without the host's waiting
- * for that work. On one H200 (bench/results/gemm-2026-11-27a2.md, section 1) the two events'
- * records and waits took 1.0-2.1 us of the host's time where the two synchronizations took
- * 3.0-4.0, and asking first whether the streams had work left (cudaStreamQuery) 2.8-3.7. With the
- * locates made once per call, the direct path's cost beside its cuBLAS call at 256^3-1024^3 came
- * to 4.6-5.6 us on average over three processes, against 5.8-7.0 before: about a microsecond,
- * as much as one process differs from the next. Earlier work that failed shows in direct_wait. */
+ * g's default streams before the call and has not finished (the legacy one, whose pending work
+ * also waits for the blocking streams' earlier work, and its per-thread one): what a cuBLAS call
+ * on the default stream would see, as pl_order_after_caller gives StarPU's tasks (core/locate.c
+ * says why), without the host's waiting for that work. Only a stream with work left gets an
+ * event (cudaStreamQuery): an event recorded on the legacy stream is itself legacy-stream work,
+ * which every blocking stream's later work then waits behind, other threads' too (on one H200 a
+ * memset another thread queued 2 ms after such a record waited 8.8 ms; after the host's
+ * synchronizing, 0.01-0.19), so an idle legacy stream is left alone. The per-thread stream is a
+ * blocking stream, which the legacy stream's pending work already covers; it is asked on its own
+ * all the same, as the host's synchronizing did. On one H200 (bench/results/gemm-2026-11-27a2.md,
+ * section 1) asking both took 2.8-3.7 us of the host's time, the two synchronizations 3.0-4.0,
+ * events recorded on both and waited for 1.0-2.1; the path's cost beside its cuBLAS call came out
+ * the same with the questions as with the events alone (4.8-5.9 us at 256^3-1024^3 against
+ * 4.7-5.6), about a microsecond under the old path's (5.8-7.0 on average over three processes),
+ * as much as one process differs from the next. Earlier work that failed says so here (the question's answer), or in direct_wait. */
 static cudaError_t direct_after_caller(struct direct_gpu *g, int n)
 {
 	const cudaStream_t queued[2] = { cudaStreamLegacy, cudaStreamPerThread };
 	cudaError_t e = cudaSuccess;
 	for (int c = 0; c < 2 && e == cudaSuccess; c++) {
+		e = cudaStreamQuery(queued[c]);
+		if (e != cudaErrorNotReady)
+			continue; /* done (cudaSuccess), or what went wrong */
 		e = cudaEventRecord(g->caller[c], queued[c]);
 		for (int i = 0; i < n && e == cudaSuccess; i++)
 			e = cudaStreamWaitEvent(g->stream[i], g->caller[c], 0);
@@ -333,7 +342,7 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 	if (Bc && (w = cudaFreeAsync(Bc, g->stream[0])) != cudaSuccess && e == cudaSuccess)
 		e = w;
 	if (s == CUBLAS_STATUS_SUCCESS && e == cudaSuccess)
-		pl_direct_way_timed(&shape, way, (starpu_timing_now() - t0) * 1e-6);
+		pl_direct_way_timed(&shape, way, (starpu_timing_now() - t0) * 1e-6, trial);
 	direct_said(who, dev, way, m, n, block, Bc ? ldc_b : 0);
 	return direct_end(who, dev, current, s, e);
 #else

@@ -29,7 +29,10 @@
  *    whole, blocks, which a steady drift of the GPU's rate over them favours neither way, and the
  *    way of the smaller total is the shape's for good.
  *
- * A trial call is timed alone: the caller's queued work is waited for before it (direct.c). The
+ * A trial call is timed alone: the caller's queued work is waited for before it (direct.c); a
+ * trial that failed (never timed) is run again, and only trials' times count in a round. The
+ * settling second is the shape's calls' time from their first launch to their end, which on the
+ * GPU may include waiting for work the caller queued before them. The
  * blocks are the plan's tiles where the model found tiles faster than one tile (direct.c), else
  * 2048, or PARALIA_DIRECT_BLOCK: a shape includes its block, and one within its block is never
  * split. The memory is per process, PL_WAY_SLOTS shapes, the oldest replaced. No CUDA here: the
@@ -61,8 +64,7 @@ static struct way_slot {
 	double s[2];   /* round 1, per way: its fastest timed call, seconds */
 	int n[2];      /* and how many were timed */
 	double ran;    /* settling: seconds of the shape's calls since round 1 */
-	int issued;    /* round 2: its calls given out */
-	double sum[2]; /* and per way: their total, seconds */
+	double sum[2]; /* round 2, per way: its timed calls' total, seconds */
 	int m[2];      /* and how many were timed */
 } slots[PL_WAY_SLOTS];
 static int nslots, victim;
@@ -151,8 +153,8 @@ int pl_direct_way_next(const struct pl_direct_shape *s, int *trial)
 	if (w->phase == ROUND1) {
 		way = w->n[PL_WAY_WHOLE] <= w->n[PL_WAY_BLOCKS] ? PL_WAY_WHOLE : PL_WAY_BLOCKS;
 		*trial = 1;
-	} else if (w->phase == ROUND2 && w->issued < PL_WAY_ROUND2) {
-		way = round2_way(w->issued++);
+	} else if (w->phase == ROUND2) { /* the next place of the order not yet timed: a failed call's again */
+		way = round2_way(w->m[PL_WAY_WHOLE] + w->m[PL_WAY_BLOCKS]);
 		*trial = 1;
 	}
 	pthread_mutex_unlock(&lock);
@@ -170,16 +172,17 @@ static void said(const struct way_slot *w, int round, double whole_ms, double bl
 		        pl_direct_block_for(s->nb), blocks_ms);
 }
 
-void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double seconds)
+void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double seconds, int trial)
 {
 	if (!(seconds > 0))
 		return;
 	pthread_mutex_lock(&lock);
 	struct way_slot *w = find(s, 0);
+	int place = w ? w->m[PL_WAY_WHOLE] + w->m[PL_WAY_BLOCKS] : 0;
 	way = way == PL_WAY_BLOCKS;
 	if (!w) {
 		/* a shape never asked, or forgotten since */
-	} else if (w->phase == ROUND1 && w->n[way] < PL_WAY_TRIALS) {
+	} else if (w->phase == ROUND1 && trial && w->n[way] < PL_WAY_TRIALS) {
 		w->s[way] = w->n[way] == 0 || seconds < w->s[way] ? seconds : w->s[way];
 		if (++w->n[way] == PL_WAY_TRIALS && w->n[!way] == PL_WAY_TRIALS) {
 			w->way = w->s[PL_WAY_BLOCKS] <= PL_WAY_MARGIN * w->s[PL_WAY_WHOLE] ? PL_WAY_BLOCKS
@@ -187,9 +190,10 @@ void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double second
 			w->phase = SETTLING;
 			said(w, 1, w->s[PL_WAY_WHOLE] * 1e3, w->s[PL_WAY_BLOCKS] * 1e3);
 		}
-	} else if (w->phase == SETTLING) {
+	} else if (w->phase == SETTLING && !trial) {
 		w->ran += seconds;
-	} else if (w->phase == ROUND2 && w->m[way] < PL_WAY_ROUND2 / 2) {
+	} else if (w->phase == ROUND2 && trial && place < PL_WAY_ROUND2 &&
+	           way == (round2_way(place) == PL_WAY_BLOCKS)) {
 		w->sum[way] += seconds;
 		if (++w->m[way] == PL_WAY_ROUND2 / 2 && w->m[!way] == PL_WAY_ROUND2 / 2) {
 			w->way = w->sum[PL_WAY_BLOCKS] < w->sum[PL_WAY_WHOLE] ? PL_WAY_BLOCKS : PL_WAY_WHOLE;

@@ -82,8 +82,10 @@ struct pl_call {
  * with their leading dimensions and rows as stored; reads_c: C is read) and restricts this
  * thread's task submission to the chosen devices (pl_call_plan), then orders the call after the
  * caller's work on the GPUs holding operands (pl_call_order). Tile size: a kept operand's, else
- * the fixed one, else the plan's. Returns 0 or an error (then nothing to end). gemm plans, and
- * orders only when its product goes through StarPU: its direct path orders on the GPU. */
+ * the fixed one, else the plan's. pl_call_begin returns 0 or an error (then nothing to end);
+ * after pl_call_plan succeeded the call is ended (pl_call_end) whatever pl_call_order returns.
+ * gemm plans, and orders only when its product goes through StarPU: its direct path orders
+ * itself (on the GPU, or on the host before a trial call). */
 int pl_call_begin(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
                   const struct pm_operand op[3], int reads_c);
 int pl_call_plan(struct pl_call *c, const char *who, char routine, int dbl, int m, int n, int k,
@@ -147,7 +149,8 @@ int pl_gemm_direct_d(int dev, int block, char tA, char tB, int m, int n, int k, 
  * cuBLAS call (PL_WAY_WHOLE) or C in blocks over two streams (PL_WAY_BLOCKS), measured on the
  * shape's first four calls and again on eight once its calls have run a second
  * (pl_direct_way_next's *trial: this call is one of them, to be timed alone;
- * pl_direct_way_timed: how long the way pl_direct_way_next gave took, every call);
+ * pl_direct_way_timed: how long the way pl_direct_way_next gave took, every call that
+ * succeeded, and whether it was a trial);
  * PARALIA_DIRECT_WAY=whole|blocks forces a way. The block: PARALIA_DIRECT_BLOCK when set, else
  * the plan's tile when the model found tiles faster than one tile (tile > 0), else 2048
  * (pl_direct_block_for). */
@@ -160,7 +163,7 @@ struct pl_direct_shape {
 };
 int pl_direct_block_for(int tile);
 int pl_direct_way_next(const struct pl_direct_shape *s, int *trial);
-void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double seconds);
+void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double seconds, int trial);
 
 /* home_sum.c: C tile c = s + beta c on the CPU workers of C's node (the plan's home_mask), in
  * column slices, s coming home as one copy; s and c stay registered (the caller unregisters s).
