@@ -165,8 +165,9 @@ static void direct_said(const char *who, int dev, int way, int m, int n, int nb,
  * section 1) asking both took 2.8-3.7 us of the host's time, the two synchronizations 3.0-4.0,
  * events recorded on both and waited for 1.0-2.1; the path's cost beside its cuBLAS call came out
  * the same with the questions as with the events alone (4.8-5.9 us at 256^3-1024^3 against
- * 4.7-5.6), about a microsecond under the old path's (5.8-7.0 on average over three processes),
- * as much as one process differs from the next. Earlier work that failed says so here (the question's answer), or in direct_wait. */
+ * 4.7-5.6, per process); on average over three processes 4.2-5.8 against the old path's 6.0-7.0,
+ * while one process differs from the next by about as much. Earlier work that failed says so
+ * here (the question's answer), or in direct_wait. */
 static cudaError_t direct_after_caller(struct direct_gpu *g, int n)
 {
 	const cudaStream_t queued[2] = { cudaStreamLegacy, cudaStreamPerThread };
