@@ -331,7 +331,9 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 	double t0 = starpu_timing_now();
 	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
 	int ldc_b = 0; /* the copy's leading dimension, when the blocks read one */
-	real_t *Bc = way == PL_WAY_BLOCKS ? LOCAL(aligned_b_copy)(g, tB, n, k, B, ldb, &ldc_b, &e) : NULL;
+	/* (not after a failed ordering: the copy would set e again) */
+	real_t *Bc = way == PL_WAY_BLOCKS && e == cudaSuccess
+	             ? LOCAL(aligned_b_copy)(g, tB, n, k, B, ldb, &ldc_b, &e) : NULL;
 	if (e == cudaSuccess)
 		s = way == PL_WAY_BLOCKS
 		    ? LOCAL(gemm_blocks)(g, block, tA, tB, m, n, k, alpha, A, lda, Bc ? Bc : B,
