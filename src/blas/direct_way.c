@@ -65,7 +65,7 @@ static struct way_slot {
 	int n[2];      /* and how many were timed */
 	double ran;    /* settling: seconds of the shape's calls since round 1 */
 	double sum[2]; /* round 2, per way: its timed calls' total, seconds */
-	int m[2];      /* and how many were timed */
+	int placed;    /* and how many of its places are timed (in order: a failed one is run again) */
 } slots[PL_WAY_SLOTS];
 static int nslots, victim;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -154,7 +154,7 @@ int pl_direct_way_next(const struct pl_direct_shape *s, int *trial)
 		way = w->n[PL_WAY_WHOLE] <= w->n[PL_WAY_BLOCKS] ? PL_WAY_WHOLE : PL_WAY_BLOCKS;
 		*trial = 1;
 	} else if (w->phase == ROUND2) { /* the next place of the order not yet timed: a failed call's again */
-		way = round2_way(w->m[PL_WAY_WHOLE] + w->m[PL_WAY_BLOCKS]);
+		way = round2_way(w->placed);
 		*trial = 1;
 	}
 	pthread_mutex_unlock(&lock);
@@ -178,7 +178,6 @@ void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double second
 		return;
 	pthread_mutex_lock(&lock);
 	struct way_slot *w = find(s, 0);
-	int place = w ? w->m[PL_WAY_WHOLE] + w->m[PL_WAY_BLOCKS] : 0;
 	way = way == PL_WAY_BLOCKS;
 	if (!w) {
 		/* a shape never asked, or forgotten since */
@@ -192,10 +191,9 @@ void pl_direct_way_timed(const struct pl_direct_shape *s, int way, double second
 		}
 	} else if (w->phase == SETTLING && !trial) {
 		w->ran += seconds;
-	} else if (w->phase == ROUND2 && trial && place < PL_WAY_ROUND2 &&
-	           way == (round2_way(place) == PL_WAY_BLOCKS)) {
+	} else if (w->phase == ROUND2 && trial && way == (round2_way(w->placed) == PL_WAY_BLOCKS)) {
 		w->sum[way] += seconds;
-		if (++w->m[way] == PL_WAY_ROUND2 / 2 && w->m[!way] == PL_WAY_ROUND2 / 2) {
+		if (++w->placed == PL_WAY_ROUND2) { /* each way timed at half the places */
 			w->way = w->sum[PL_WAY_BLOCKS] < w->sum[PL_WAY_WHOLE] ? PL_WAY_BLOCKS : PL_WAY_WHOLE;
 			w->phase = DECIDED;
 			said(w, 2, w->sum[PL_WAY_WHOLE] * 1e3 / (PL_WAY_ROUND2 / 2),
