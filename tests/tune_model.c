@@ -551,6 +551,46 @@ static void resident_order(void)
 	        "(C's write-back %.2f ms overlaps them)", t, e.compute_ms, tile_out_ms, e.transfer_ms);
 }
 
+/* Chain by chain (A and B on the GPU, C on the host: single-tile blocks), a GPU's worker holds the
+ * next chain's first product while a chain's step runs (StarPU's CUDA pipeline, 2 tasks unless
+ * STARPU_CUDA_PIPELINE says otherwise), so the first tile is final only after the next chain's
+ * products and that chain's C tile's copy, and C's write-back starts that much later (step 4,
+ * held_products). One H200, FP64 4096^3 with C on the host at tile 1536: the first tile final
+ * 1.27 ms into the call where its chain alone ends at 0.69; 4.0-4.1 ms measured, 3.5 predicted
+ * before, 3.8 now (bench/results/gemm-2026-11-27b2.md). With a pipeline of one task nothing is
+ * held; deep products, one per C tile, have no chain to interleave. */
+static void chains_interleaved(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	struct pm_problem p = gemm(4096, 4096, 4096, g, g, 0, 1);
+	const char *env = getenv("STARPU_CUDA_PIPELINE");
+	char *was = env ? strdup(env) : NULL;
+	struct pm_eval one, two, deep1, deep2;
+	setenv("STARPU_CUDA_PIPELINE", "1", 1);
+	double t1 = pm_evaluate(&p, dev, 1, &db, 1536, 1u, &one);
+	double d1 = pm_evaluate_deep(&p, dev, 1, &db, 512, 4096, 1u, &deep1);
+	unsetenv("STARPU_CUDA_PIPELINE"); /* StarPU's default: 2 */
+	double t2 = pm_evaluate(&p, dev, 1, &db, 1536, 1u, &two);
+	double d2 = pm_evaluate_deep(&p, dev, 1, &db, 512, 4096, 1u, &deep2);
+	if (was)
+		setenv("STARPU_CUDA_PIPELINE", was, 1);
+	free(was);
+	/* 9 tiles, 3 products each (1536, 1536, 1024 deep): the first chain's 2 later steps each wait
+	 * for one of the next chain's products, and for the next C tile's copy, 18.9 MB */
+	double per = two.compute_ms / 27, copy = 18.9e6 / 40e9 * 1e3;
+	printf("tune_model: 4096^3 00h at 1536: %.3f ms with the pipeline's held products, %.3f "
+	       "without (a product %.3f ms); deep products of 512 %.3f and %.3f\n", t2, t1, per, d2, d1);
+	t_check(t2 >= t1 + per && t2 <= t1 + 2 * per + copy,
+	        "4096^3 00h at tile 1536: the first tile final after the next chain's products (%.3f ms "
+	        "with the held products, %.3f without; between one and two products plus a C tile's "
+	        "copy later, a product %.3f ms)", t2, t1, per);
+	t_check(d1 == d2, "deep products are not interleaved (%.3f ms, %.3f without the pipeline)", d2, d1);
+}
+
 /* C read late, the last block's tiles go home as their C tiles come in (step 4's tail,
  * last_tiles_home): all chains done, each tile waits for its own C, and those come one tile's
  * copy apart, so the first ones leave while the last are still coming. 4096^3 with A and C on the
@@ -1615,6 +1655,7 @@ int main(void)
 	xfer_pitches();
 	c_late_choices();
 	resident_order();
+	chains_interleaved();
 	late_tail();
 	c_home_choices();
 	duplex_by_volume();

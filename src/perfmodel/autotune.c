@@ -552,6 +552,8 @@ struct device_part {
 	int a_panel, b_panel;/* how A and B come in: PANEL_NONE (tiles), _LAYER or _CHAIN (gemm) */
 	int c_late;          /* C's tiles come in when the link is idle, not with the products */
 	int bs;              /* the side of gemm's blocks of C tiles (pl_block_side) */
+	int held;            /* products of other chains its worker holds ahead of a chain's next step
+	                        (held_products) */
 };
 
 /* An operand crossing in column panels (step 3) brings, with the first product that needs one of
@@ -564,6 +566,10 @@ enum { PANEL_NONE = 0, PANEL_LAYER, PANEL_CHAIN };
 struct result_times {
 	int nfirst;
 	double early, nlast, apart;
+	/* chain by chain (single-tile blocks), the first tile's chain interleaved with the next one's
+	 * on its worker (held_products): that chain's products before the first tile is final, and
+	 * the bytes of the next chain's C tile, whose copy its first product waits for */
+	double interleaved, next_c;
 };
 
 /* gemm's order (common/order.h): C's tiles in blocks of bs x bs (PL_BLOCK, or single tiles when
@@ -643,6 +649,14 @@ static int block_order_segments(const struct device_part *d, struct segment sg[5
 	}
 	r->nfirst = d->kt > 1 ? 3 : 1;
 	r->early = d->kt > 1 ? (nb0 - 1) * per_full * f : 0;
+	/* In single-tile blocks a chain's next step is ready only once the step before it ends, and
+	 * by then its worker holds the next chain's first product: the chains run interleaved, the
+	 * first tile final after the next chain's products and that chain's C tile's copy (one H200,
+	 * FP64 4096^3 with C on the host at tile 1536: final 1.27 ms into the call, after 5 products,
+	 * where its chain alone would end at 0.69; bench/results/gemm-2026-11-27b2.md) */
+	int interleaved = nb0 <= 1 && d->kt > 1 && d->n > 1 && d->held > 0;
+	r->interleaved = interleaved ? fmin(d->held, d->n - 1) * (d->kt - 1) * per : 0;
+	r->next_c = interleaved ? ct : 0;
 	/* the last block: what is left of the rows and columns after whole blocks */
 	double lr = d->rows - d->bs * floor((d->rows - 1) / d->bs);
 	double lc = d->cols - d->bs * floor((d->cols - 1) / d->bs);
@@ -661,7 +675,7 @@ static int column_order_segments(const struct device_part *d, struct segment sg[
 	sg[0] = (struct segment){ 1, d->A / d->rows + d->B / d->cols + d->Cin / d->n, per };
 	sg[1] = (struct segment){ d->rows - 1, d->A / d->rows + d->Cin / d->n, per };
 	sg[2] = (struct segment){ d->n - d->rows, (d->cols > 1 ? d->B / d->cols / d->rows : 0) + d->Cin / d->n, per };
-	*r = (struct result_times){ 1, 0, 1, per };
+	*r = (struct result_times){ 1, 0, 1, per, 0, 0 };
 	return 3;
 }
 
@@ -692,11 +706,11 @@ static double last_tiles_home(const struct last_tiles *lt, double chains_end, do
 }
 
 /* The flow shop's makespan; the first result is ready `early` us before the first nfirst
- * segments are done, and the last block's tiles go home as last_tiles_home says. C read late:
+ * segments are done, `first_wait` us later where other products come between its steps, and the last block's tiles go home as last_tiles_home says. C read late:
  * the last unit cannot end before late_in_us (its C tile is among the inbound bytes, 0: not
  * late). */
 static double device_time(const struct segment *sg, int nsg, int nfirst, double early,
-                          double in_us_per_byte, double comp_total, double late_in_us,
+                          double first_wait, double in_us_per_byte, double comp_total, double late_in_us,
                           double out_total_us, const struct last_tiles *lt, double floor_us)
 {
 	double arrived = 0, left = comp_total, gpu = 0, done = 0, first_done = 0;
@@ -714,7 +728,7 @@ static double device_time(const struct segment *sg, int nsg, int nfirst, double 
 			left -= c;
 		}
 		if (s == nfirst - 1)
-			first_done = fmax(0, done - early);
+			first_done = fmax(0, done - early) + first_wait;
 	}
 	double end = fmax(last_tiles_home(lt, gpu, late_in_us), first_done + out_total_us);
 	return fmax(end, floor_us);
@@ -886,6 +900,16 @@ static double b_cut_us(const struct pm_problem *p, const struct tiling *t)
 	return tiles * PM_TASK_US + 2.0 * (double)p->k * (double)p->n * elem_of(p) / (PM_DEVICE_COPY_GBS * 1e3);
 }
 
+/* Products of other chains a GPU's worker holds ahead of a chain's next step: StarPU's CUDA
+ * driver keeps STARPU_CUDA_PIPELINE tasks (2 unless set) in flight, popping the next while one
+ * runs, before the running one's successor is ready. */
+static int held_products(void)
+{
+	const char *v = getenv("STARPU_CUDA_PIPELINE");
+	int tasks = v && *v ? atoi(v) : 2;
+	return tasks > 1 ? tasks - 1 : 0;
+}
+
 /* Steps 3 and 4 for device sel[i] (ld: its tile schedule): its links with `panels` crossing in
  * column panels and C read late or not, then its flow shop. Returns its time (us); *comp_us its
  * tasks' time. */
@@ -929,7 +953,8 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 		cross |= f->A[x] + f->B[x] > 0;
 	struct device_part dp = { n, (double)t->Kt, rows, fmax(1.0, n / rows), f->A[i], f->B[i], f->Cin[i],
 	                          comp, first, last / whole, panel_kind(p, panels, 0),
-	                          panel_kind(p, panels, 1), late, pl_block_side(cross) };
+	                          panel_kind(p, panels, 1), late, pl_block_side(cross),
+	                          d->kind == PM_GPU ? held_products() : 0 };
 	struct segment sg[5];
 	struct result_times r;
 	int nsg = p->routine == 'g' ? block_order_segments(&dp, sg, &r) : column_order_segments(&dp, sg, &r);
@@ -950,7 +975,10 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	/* the last block's tiles finish one product apart, or read late one C tile's copy apart */
 	struct last_tiles lt = { r.nlast, r.apart, f->Cout[i] > 0 ? L->tout / n : 0,
 	                         tm * tn * el * in_rate, sum_last };
-	return device_time(sg, nsg, r.nfirst, r.early, in_rate, comp, late_in, L->tout, &lt,
+	/* the first tile's chain interleaved with the next one: that chain's products, and its first
+	 * product's wait for its C tile beyond the first product of the call */
+	double first_wait = r.interleaved + (r.next_c > 0 ? fmax(0, r.next_c * in_rate - sg[0].comp) : 0);
+	return device_time(sg, nsg, r.nfirst, r.early, first_wait, in_rate, comp, late_in, L->tout, &lt,
 	                   fmax(L->host_both_us, sum_all)) + submit;
 }
 
