@@ -39,5 +39,10 @@ echo "$out" | grep -q "below the head's priority"; check $? "=2's summary counts
 out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_READY=3 "$prog" 2>&1)
 check $? "PARALIA_POP_READY=3 runs (the default kept)"
 echo "$out" | grep -q "PARALIA_POP_READY=3 is not an integer in 0..2"; check $? "PARALIA_POP_READY=3 is named in one line"
+out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_HOLD=0 PARALIA_VERBOSE=1 "$prog" 2>&1)
+check $? "PARALIA_POP_HOLD=0 runs correctly"
+out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_HOLD=2 "$prog" 2>&1)
+check $? "PARALIA_POP_HOLD=2 runs (the default kept)"
+echo "$out" | grep -q "PARALIA_POP_HOLD=2 is not an integer in 0..1"; check $? "PARALIA_POP_HOLD=2 is named in one line"
 echo "sched_env: $pass passed, $fail failed"
 [ $fail -eq 0 ]

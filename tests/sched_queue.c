@@ -195,5 +195,25 @@ int main(void)
 		prev_p = x->prio, prev_k = x->key;
 	}
 	t_check(sorted && q.n == 0, "1000 entries come out sorted");
+	/* choosing leaves the entry queued (the policy's pop may hold it back: PARALIA_POP_HOLD) */
+	struct fake g[2] = { { 10, 1 }, { 11, 0 } };
+	struct pl_qent h[2];
+	memset(h, 0, sizeof h);
+	for (int i = 0; i < 2; i++) {
+		h[i].prio = 1 - i, h[i].key = i, h[i].task = &g[i];
+		pl_queue_insert(&q, &h[i]);
+	}
+	struct pl_qent *ch = pl_queue_choose(&q, 8, 0, missing, copy_us, NULL);
+	t_check(ch == &h[0] && q.n == 2, "choose: the head (%d), still queued (%d entries)",
+	        ch ? ((struct fake *)ch->task)->id : -1, q.n);
+	/* held back only with work in flight that ends before the chosen task's copies could arrive:
+	 * a GPU's pipeline slot then waits for whatever that work makes ready */
+	t_check(pl_pop_hold(1, 140, 344) && pl_pop_hold(2, 500, 2400),
+	        "hold: a task whose copies take longer than the work in flight stays queued");
+	t_check(!pl_pop_hold(0, 0, 344), "hold: an idle worker pops whatever it chose");
+	t_check(!pl_pop_hold(1, 1100, 300) && !pl_pop_hold(1, 300, 300),
+	        "hold: copies that arrive while the work in flight runs: popped, queued behind it");
+	while (pop_id(&q, 1) >= 0)
+		;
 	return t_summary();
 }

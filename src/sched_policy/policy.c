@@ -447,6 +447,23 @@ double pl_missing_copy_us(void *t, void *arg)
 	return us;
 }
 
+/* Lookahead: the first tasks of worker queue q get their copies requested now, those not yet
+ * (the queue cannot lose entries meanwhile: only its worker pops them). */
+static void prefetch_ahead(struct pl_queue *q)
+{
+	struct pl_tdata *later[64];
+	int nlater = 0, depth = 0;
+	for (struct pl_qent *x = PL_QUEUE_FIRST(q); x && may_prefetch(depth) && nlater < 64;
+	     x = PL_QUEUE_NEXT(q, x), depth++) {
+		struct pl_tdata *xd = (struct pl_tdata *)x;
+		if (!xd->prefetched)
+			later[nlater++] = xd;
+	}
+	/* Requested after the walk: pl_issue_plan relaxes this worker, and pushes may then insert. */
+	for (int i = 0; i < nlater; i++)
+		prefetch(later[i]->e.task, later[i]);
+}
+
 static struct starpu_task *paralia_pop_task(unsigned ctx)
 {
 	struct pl_ctx *cd = starpu_sched_ctx_get_policy_data(ctx);
@@ -471,26 +488,21 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	 * they would be requested only once the head is popped, and the head would wait for good. */
 	int below = may_prefetch(0) ? pl_g.set.pop_ready : PL_POP_PRIORITY;
 	int head_prio = PL_QUEUE_FIRST(q)->prio;
-	struct pl_qent *e = pl_queue_pop(q, window, below, pl_missing_copies, pl_missing_copy_us, &mnode);
+	struct pl_qent *e = pl_queue_choose(q, window, below, pl_missing_copies, pl_missing_copy_us, &mnode);
+	struct pl_wstate *ws = &pl_g.w[w]; /* inflight and running_us: changed by this thread only */
+	if (pl_g.set.pop_hold && ws->inflight > 0 && pl_missing_copies(e->task, &mnode) > 0 &&
+	    pl_pop_hold(ws->inflight, ws->running_us, pl_missing_copy_us(e->task, &mnode))) {
+		prefetch_ahead(q);
+		return NULL;
+	}
+	pl_queue_remove(q, e);
 	struct starpu_task *task = e->task;
 	struct pl_tdata *td = task->sched_data;
 	task->sched_data = NULL;
-	/* Lookahead: the next tasks of the queue get their copies requested now (the queue cannot
-	 * lose entries meanwhile: only this worker pops them). */
-	struct pl_tdata *later[64];
-	int nlater = 0, depth = 0;
-	for (struct pl_qent *x = PL_QUEUE_FIRST(q); x && may_prefetch(depth) && nlater < 64;
-	     x = PL_QUEUE_NEXT(q, x), depth++) {
-		struct pl_tdata *xd = (struct pl_tdata *)x;
-		if (!xd->prefetched)
-			later[nlater++] = xd;
-	}
-	/* Requested after the walk: pl_issue_plan relaxes this worker, and pushes may then insert. */
-	for (int i = 0; i < nlater; i++)
-		prefetch(later[i]->e.task, later[i]);
+	prefetch_ahead(q);
 
 	pl_lock();
-	struct pl_wstate *ws = &pl_g.w[w];
+	ws->inflight++;
 	ws->popped_below += e->prio < head_prio;
 	ws->queued_us -= task->predicted;
 	if (ws->queued_us < 0)
@@ -541,6 +553,8 @@ static void paralia_post_exec(struct starpu_task *task, unsigned ctx)
 	ws->running_us -= isnan(task->predicted) ? 0 : task->predicted;
 	if (ws->running_us < 0)
 		ws->running_us = 0;
+	if (ws->inflight > 0)
+		ws->inflight--;
 	/* What is left on it, from now: the prediction errors of finished tasks vanish here. */
 	ws->exp_end = now + ws->running_us + ws->queued_us;
 	ws->tasks++;

@@ -33,6 +33,7 @@ struct pl_wstate {
 	double exp_end;     /* predicted end of all it was given (never before now) */
 	double queued_us;   /* predicted work waiting in its queues */
 	double running_us;  /* predicted work popped and not finished */
+	int inflight;       /* tasks popped and not finished (only its own thread changes it) */
 	char name[16];      /* "cpu3", "cuda0" */
 	long tasks;
 	long popped_below;  /* tasks of a lower priority popped before the queue's head

@@ -53,9 +53,9 @@ double pl_queue_overtaken(const struct pl_queue *q, int prio)
 	return us;
 }
 
-struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
-                             double (*missing)(void *task, void *arg),
-                             double (*copy_us)(void *task, void *arg), void *arg)
+struct pl_qent *pl_queue_choose(struct pl_queue *q, int window, int below,
+                                double (*missing)(void *task, void *arg),
+                                double (*copy_us)(void *task, void *arg), void *arg)
 {
 	if (q->n == 0)
 		return NULL;
@@ -90,6 +90,20 @@ struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
 			}
 		}
 	}
-	pl_queue_remove(q, best);
 	return best;
+}
+
+struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
+                             double (*missing)(void *task, void *arg),
+                             double (*copy_us)(void *task, void *arg), void *arg)
+{
+	struct pl_qent *e = pl_queue_choose(q, window, below, missing, copy_us, arg);
+	if (e)
+		pl_queue_remove(q, e);
+	return e;
+}
+
+int pl_pop_hold(int inflight, double inflight_us, double missing_us)
+{
+	return inflight > 0 && missing_us > inflight_us;
 }

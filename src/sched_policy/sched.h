@@ -35,6 +35,9 @@ struct pl_settings {
 	                     * copies (default), 1 = whatever its length, 0 = none: priority first
 	                     * (pl_queue_pop's PL_POP_*; only while copies are requested ahead:
 	                     * PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH on) */
+	int pop_hold;       /* PARALIA_POP_HOLD: 1 = a worker with work in flight leaves the task it
+	                     * would pop queued while that task's missing copies take longer than the
+	                     * work in flight (pl_pop_hold; default), 0 = pops it */
 	int kernel_table;   /* PARALIA_KERNEL_TABLE: 1 = a gemm task on a GPU that StarPU's history
 	                     * has not calibrated yet is timed by the kernel table, where one fits this
 	                     * machine (default), 0 = by its flops (candidates.c's kernel_time) */
@@ -248,6 +251,18 @@ enum { PL_POP_PRIORITY = 0, PL_POP_READY = 1, PL_POP_SHORTER = 2 };
 struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
                              double (*missing)(void *task, void *arg),
                              double (*copy_us)(void *task, void *arg), void *arg);
+/* The entry pl_queue_pop would take, left in the queue (NULL when empty). */
+struct pl_qent *pl_queue_choose(struct pl_queue *q, int window, int below,
+                                double (*missing)(void *task, void *arg),
+                                double (*copy_us)(void *task, void *arg), void *arg);
+/* Whether a worker with `inflight` tasks popped and not finished (a GPU's pipeline: StarPU's CUDA
+ * driver pops its next task while one runs), `inflight_us` of predicted work, leaves the entry it
+ * would pop in its queue: when that entry still waits for copies that take longer (missing_us)
+ * than the work in flight. Popped, it would hold the pipeline's next place until its copies
+ * arrive, and a task that becomes ready when the running one ends (a chain's next step, a product
+ * after the cut of a panel) would wait behind it; left, it is popped once that work ends, when
+ * its copies could not have arrived anyway (PARALIA_POP_HOLD). */
+int pl_pop_hold(int inflight, double inflight_us, double missing_us);
 /* The policy's `missing` (policy.c): how many of StarPU task t's inputs are not valid on memory
  * node *(int *)arg (copies it still waits for, whatever their sizes). */
 double pl_missing_copies(void *t, void *arg);
