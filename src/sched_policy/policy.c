@@ -490,7 +490,9 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int head_prio = PL_QUEUE_FIRST(q)->prio;
 	struct pl_qent *e = pl_queue_choose(q, window, below, pl_missing_copies, pl_missing_copy_us, &mnode);
 	struct pl_wstate *ws = &pl_g.w[w]; /* inflight and running_us: changed by this thread only */
-	if (pl_g.set.pop_hold && ws->inflight > 0 && pl_missing_copies(e->task, &mnode) > 0 &&
+	/* held back only once its copies were requested: else they start only when it is popped */
+	if (pl_g.set.pop_hold && ws->inflight > 0 && ((struct pl_tdata *)e)->prefetched &&
+	    pl_missing_copies(e->task, &mnode) > 0 &&
 	    pl_pop_hold(ws->inflight, ws->running_us, pl_missing_copy_us(e->task, &mnode))) {
 		prefetch_ahead(q);
 		return NULL;
