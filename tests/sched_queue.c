@@ -208,11 +208,13 @@ int main(void)
 	        ch ? ((struct fake *)ch->task)->id : -1, q.n);
 	/* held back only with work in flight that ends before the chosen task's copies could arrive:
 	 * a GPU's pipeline slot then waits for whatever that work makes ready */
-	t_check(pl_pop_hold(1, 140, 344) && pl_pop_hold(2, 500, 2400),
+	t_check(pl_pop_hold(1, 140, 0, -1, 344) && pl_pop_hold(2, 500, 3, 3, 2400),
 	        "hold: a task whose copies take longer than the work in flight stays queued");
-	t_check(!pl_pop_hold(0, 0, 344), "hold: an idle worker pops whatever it chose");
-	t_check(!pl_pop_hold(1, 1100, 300) && !pl_pop_hold(1, 300, 300),
+	t_check(!pl_pop_hold(0, 0, 0, 0, 344), "hold: an idle worker pops whatever it chose");
+	t_check(!pl_pop_hold(1, 1100, 0, 0, 300) && !pl_pop_hold(1, 300, 0, 0, 300),
 	        "hold: copies that arrive while the work in flight runs: popped, queued behind it");
+	t_check(!pl_pop_hold(1, 140, 0, 1, 344),
+	        "hold: a task more urgent than the work in flight is popped as before");
 	while (pop_id(&q, 1) >= 0)
 		;
 	return t_summary();

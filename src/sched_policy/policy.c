@@ -490,10 +490,14 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 	int head_prio = PL_QUEUE_FIRST(q)->prio;
 	struct pl_qent *e = pl_queue_choose(q, window, below, pl_missing_copies, pl_missing_copy_us, &mnode);
 	struct pl_wstate *ws = &pl_g.w[w]; /* inflight and running_us: changed by this thread only */
-	/* held back only once its copies were requested: else they start only when it is popped */
+	/* held back only once its copies were requested (else they start only when it is popped),
+	 * and only when no more urgent than the work in flight, whose successors the place is kept
+	 * for (tiled Cholesky on one H200 ran 5% slower with its critical tasks held back too:
+	 * bench/results/gemm-2026-11-27b2.md) */
 	if (pl_g.set.pop_hold && ws->inflight > 0 && ((struct pl_tdata *)e)->prefetched &&
 	    pl_missing_copies(e->task, &mnode) > 0 &&
-	    pl_pop_hold(ws->inflight, ws->running_us, pl_missing_copy_us(e->task, &mnode))) {
+	    pl_pop_hold(ws->inflight, ws->running_us, ws->inflight_prio, e->prio,
+	                pl_missing_copy_us(e->task, &mnode))) {
 		prefetch_ahead(q);
 		return NULL;
 	}
@@ -505,6 +509,7 @@ static struct starpu_task *paralia_pop_task(unsigned ctx)
 
 	pl_lock();
 	ws->inflight++;
+	ws->inflight_prio = e->prio;
 	ws->popped_below += e->prio < head_prio;
 	ws->queued_us -= task->predicted;
 	if (ws->queued_us < 0)

@@ -34,6 +34,7 @@ struct pl_wstate {
 	double queued_us;   /* predicted work waiting in its queues */
 	double running_us;  /* predicted work popped and not finished */
 	int inflight;       /* tasks popped and not finished (only its own thread changes it) */
+	int inflight_prio;  /* priority of the task it popped last (in flight while inflight > 0) */
 	char name[16];      /* "cpu3", "cuda0" */
 	long tasks;
 	long popped_below;  /* tasks of a lower priority popped before the queue's head

@@ -103,7 +103,7 @@ struct pl_qent *pl_queue_pop(struct pl_queue *q, int window, int below,
 	return e;
 }
 
-int pl_pop_hold(int inflight, double inflight_us, double missing_us)
+int pl_pop_hold(int inflight, double inflight_us, int inflight_prio, int prio, double missing_us)
 {
-	return inflight > 0 && missing_us > inflight_us;
+	return inflight > 0 && prio <= inflight_prio && missing_us > inflight_us;
 }

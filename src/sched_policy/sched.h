@@ -256,13 +256,15 @@ struct pl_qent *pl_queue_choose(struct pl_queue *q, int window, int below,
                                 double (*missing)(void *task, void *arg),
                                 double (*copy_us)(void *task, void *arg), void *arg);
 /* Whether a worker with `inflight` tasks popped and not finished (a GPU's pipeline: StarPU's CUDA
- * driver pops its next task while one runs), `inflight_us` of predicted work, leaves the entry it
- * would pop in its queue: when that entry still waits for copies that take longer (missing_us)
- * than the work in flight. Popped, it would hold the pipeline's next place until its copies
+ * driver pops its next task while one runs), `inflight_us` of predicted work, the last popped of
+ * priority inflight_prio, leaves the entry it would pop (priority prio) in its queue: when that
+ * entry still waits for copies that take longer (missing_us) than the work in flight, and is no
+ * more urgent than that work. Popped, it would hold the pipeline's next place until its copies
  * arrive, and a task that becomes ready when the running one ends (a chain's next step, a product
- * after the cut of a panel) would wait behind it; left, it is popped once that work ends, when
- * its copies could not have arrived anyway (PARALIA_POP_HOLD). */
-int pl_pop_hold(int inflight, double inflight_us, double missing_us);
+ * after the cut of a panel, at least as urgent in gemm's order) would wait behind it; left, it is
+ * popped once that work ends, when its copies could not have arrived anyway (PARALIA_POP_HOLD).
+ * A more urgent entry is popped as before: held, a factorisation's critical tasks waited. */
+int pl_pop_hold(int inflight, double inflight_us, int inflight_prio, int prio, double missing_us);
 /* The policy's `missing` (policy.c): how many of StarPU task t's inputs are not valid on memory
  * node *(int *)arg (copies it still waits for, whatever their sizes). */
 double pl_missing_copies(void *t, void *arg);
