@@ -706,12 +706,13 @@ static double last_tiles_home(const struct last_tiles *lt, double chains_end, do
 }
 
 /* The flow shop's makespan; the first result is ready `early` us before the first nfirst
- * segments are done, `first_wait` us later where other products come between its steps, and the last block's tiles go home as last_tiles_home says. C read late:
- * the last unit cannot end before late_in_us (its C tile is among the inbound bytes, 0: not
- * late). */
+ * segments are done, `first_wait` us later where other products come between its steps, and
+ * the last block's tiles go home as last_tiles_home says. C read late: the last unit cannot end
+ * before late_in_us (its C tile is among the inbound bytes, 0: not late). */
 static double device_time(const struct segment *sg, int nsg, int nfirst, double early,
-                          double first_wait, double in_us_per_byte, double comp_total, double late_in_us,
-                          double out_total_us, const struct last_tiles *lt, double floor_us)
+                          double first_wait, double in_us_per_byte, double comp_total,
+                          double late_in_us, double out_total_us, const struct last_tiles *lt,
+                          double floor_us)
 {
 	double arrived = 0, left = comp_total, gpu = 0, done = 0, first_done = 0;
 	for (int s = 0; s < nsg; s++) {
