@@ -1349,11 +1349,18 @@ static void allow_deep(struct pm_problem *p) { p->deep_may = 1; }
 static int is_tall(const struct pm_eval *e) { return e->R > e->T; }
 static int is_deep(const struct pm_eval *e) { return e->D > e->T; }
 
-/* A way of the model's that must beat its best plan without it by 5% (tall tiles, deep products):
- * over problems qs, pm_tune on one device without the way and with it (allow), counting in
- * chose[] the plans that took it (is_way) and those that did not. Returns how many broke the
- * rule: the way taken without being 5% faster, or not taken and the plan changed, or taken
- * where it was not allowed. */
+/* The margin by which a plan's way must beat the plan without it: 5% for tall tiles and for deep
+ * products of all m's rows, 1% for deep products in square C tiles (SQUARE_DEEP_MARGIN) */
+static double way_margin(const struct pm_problem *q, const struct pm_eval *e)
+{
+	return is_deep(e) && e->R < q->m ? 0.01 : 0.05;
+}
+
+/* A way of the model's that must beat its best plan without it by its margin (tall tiles, deep
+ * products: way_margin): over problems qs, pm_tune on one device without the way and with it
+ * (allow), counting in chose[] the plans that took it (is_way) and those that did not. Returns
+ * how many broke the rule: the way taken without being faster by its margin, or not taken and
+ * the plan changed, or taken where it was not allowed. */
 static int margin_choices(const struct pm_problem *qs, size_t n, const struct pm_device *dev,
                           const struct lm_db *db, void (*allow)(struct pm_problem *),
                           int (*is_way)(const struct pm_eval *), int chose[2])
@@ -1369,7 +1376,8 @@ static int margin_choices(const struct pm_problem *qs, size_t n, const struct pm
 		int took = is_way(&with);
 		chose[took]++;
 		wrong += is_way(&without) ||
-		         (took ? !(with.time_ms < 0.95 * without.time_ms) : with.time_ms != without.time_ms);
+		         (took ? !(with.time_ms < (1 - way_margin(&q, &with)) * without.time_ms)
+		               : with.time_ms != without.time_ms);
 	}
 	return wrong;
 }
@@ -1575,6 +1583,55 @@ static void deep_products(void)
 	t_check(!bad, "PARALIA_DEEP read as model, none or all (%d wrong)", bad);
 }
 
+/* Deep products in square C tiles (step 3, square_deep_may): cuBLASXt's blocks, each C tile T x T
+ * one product over the whole k. Offered wherever deep products of all m's rows are, at a tile size
+ * whose square kernel reaches 90% of the device's best rate, and kept where 1% faster than all
+ * else (the deep_products margins above); forced deep products (deep_must) keep all of m's rows. */
+static void square_deep(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	/* the product over the whole k, priced at its volume's rate: 64 tiles of 2048 x 2048 x 16384 */
+	struct pm_problem p = gemm(16384, 16384, 16384, g, g, 0, 1);
+	struct pm_eval e;
+	pm_evaluate_deep(&p, dev, 1, &db, 2048, 2048, 1u, &e);
+	double one = pm_tile_us(&dev[0].rates, 1, 2048, 2048, 16384) + PM_TASK_US;
+	t_check(e.R == 2048 && e.D == 16384 && fabs(e.compute_ms * 1e3 - 64 * one) < 0.01 * 64 * one,
+	        "16384^3 with C on the host, square deep at 2048: C's tiles %d rows, products %d deep; 64 "
+	        "of %.0f us (compute %.3f ms)", e.R, e.D, one, e.compute_ms);
+	/* taken somewhere over these shapes, by the model's choice only */
+	static const int shapes[][3] = { { 16384, 16384, 16384 }, { 20000, 17000, 9000 },
+	                                  { 12000, 30000, 7000 }, { 27000, 9500, 14500 },
+	                                  { 32768, 32768, 4096 }, { 8192, 8192, 8192 } };
+	int square = 0, narrow = 0;
+	double top = 0;
+	for (int c = 0; c < dev[0].rates.n; c++) {
+		int T = dev[0].rates.T[c];
+		top = fmax(top, pm_rate_gflops(&dev[0].rates, 1, T, T, T));
+	}
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		struct pm_problem q = gemm(shapes[i][0], shapes[i][1], shapes[i][2], g, g, 0, 1);
+		struct pm_tune_opts o = { 0, PM_TIME, 0 };
+		q.deep_may = 1;
+		pm_tune(&q, dev, 1, &db, &o, &e);
+		if (e.D > e.T && e.R == e.T && e.R < q.m) {
+			square++;
+			narrow += pm_rate_gflops(&dev[0].rates, 1, e.T, e.T, e.T) < 0.9 * top;
+		}
+	}
+	t_check(square > 0 && !narrow, "square C tiles over k chosen at %d of 6 shapes with C alone on "
+	        "the host, %d of them at a tile whose kernel is below 90%% of the best", square, narrow);
+	/* forced: all of m's rows, as before */
+	p.deep_must = 1;
+	struct pm_tune_opts fixed = { 2048, PM_TIME, 0 };
+	pm_tune(&p, dev, 1, &db, &fixed, &e);
+	t_check(e.D == 16384 && e.R == 16384, "forced deep products keep all of m's rows (R %d, D %d)",
+	        e.R, e.D);
+}
+
 /* B's tiles cut where it lives (step 3, b_cut_choice): on the call's one GPU, where B's leading
  * dimension is off 128 bytes and its tiles' rows are not, with room for a copy of B; the cut
  * adds a task per tile of B and B's bytes twice through the GPU's memory. Forced (b_cut_must)
@@ -1667,6 +1724,7 @@ int main(void)
 	huge_sizes();
 	tall_tiles();
 	deep_products();
+	square_deep();
 	b_cut_tiles();
 	return t_summary();
 }

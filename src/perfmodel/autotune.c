@@ -1364,6 +1364,26 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
 	       (p->deep_must || (d->kind == PM_GPU && crosses && T >= DEEP_MIN_WIDTH));
 }
 
+/* Square C tiles over the whole k (deep products T rows high, cuBLASXt's blocks) must beat the rest
+ * by this much. */
+#define SQUARE_DEEP_MARGIN 0.01
+
+/* Whether gemm's plan e may run deep products in square C tiles: where deep products of all m's
+ * rows may (deep_may), at a tile size whose square kernel reaches TALL_KERNEL of the device's best
+ * rate (pm_product_us prices the T x T x k product at its volume's rate, which a narrow one's
+ * launches and last wave over the SMs do not reach). */
+static int square_deep_may(const struct pm_problem *p, const struct pm_device *dev,
+                           const struct pm_eval *e)
+{
+	if (!deep_may(p, dev, e, e->T))
+		return 0;
+	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
+	double top = 0;
+	for (int c = 0; c < d->rates.n; c++)
+		top = fmax(top, pm_rate_gflops(&d->rates, p->dbl, d->rates.T[c], d->rates.T[c], d->rates.T[c]));
+	return pm_rate_gflops(&d->rates, p->dbl, e->T, e->T, e->T) >= TALL_KERNEL * top;
+}
+
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
             const struct lm_db *db, const struct pm_tune_opts *o, struct pm_eval *out)
 {
@@ -1373,8 +1393,8 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	int64_t big = p->m > p->n ? p->m : p->n;
 	big = big > p->k ? big : p->k;
 	double el = elem_of(p);
-	int found = 0, found_tall = 0, found_deep = 0;
-	struct pm_eval tall, deep;
+	int found = 0, found_tall = 0, found_deep = 0, found_square = 0;
+	struct pm_eval tall, deep, square;
 	/* The candidates up to the first that covers the whole problem; past the list, the whole
 	 * problem as one tile (one cuBLAS call when the data lives on that GPU). */
 	const int *std;
@@ -1411,6 +1431,12 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 			if (!found_deep || metric_of(&x, m) < metric_of(&deep, m))
 				deep = x, found_deep = 1;
 		}
+		/* and C's tiles square, cuBLASXt's blocks, where the model chooses */
+		if (!p->deep_must && T < p->m && square_deep_may(p, dev, &e)) {
+			pm_evaluate_deep(p, dev, ndev, db, T, T, e.subset, &x);
+			if (!found_square || metric_of(&x, m) < metric_of(&square, m))
+				square = x, found_square = 1;
+		}
 		/* ties (within a part in a million) go to the larger tile: fewer tasks, fewer copies */
 		if (!found || metric_of(&e, m) <= metric_of(out, m) * (1 + 1e-6)) {
 			*out = e;
@@ -1424,6 +1450,9 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 	if (found && found_deep &&
 	    (p->deep_must || metric_of(&deep, m) < metric_of(out, m) * (1 - DEEP_MARGIN)))
 		*out = deep;
+	/* square C tiles over the whole k where they beat all of those by theirs */
+	if (found && found_square && metric_of(&square, m) < metric_of(out, m) * (1 - SQUARE_DEEP_MARGIN))
+		*out = square;
 	if (found)
 		return 0;
 	/* Nothing fits: the smallest tile on the fastest allowed device, so the call still runs
