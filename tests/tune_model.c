@@ -1624,6 +1624,17 @@ static void square_deep(void)
 	}
 	t_check(square > 0 && !narrow, "square C tiles over k chosen at %d of 6 shapes with C alone on "
 	        "the host, %d of them at a tile whose kernel is below 90%% of the best", square, narrow);
+	/* not where B's deep tiles are read at a leading dimension off 128 bytes, which the model
+	 * does not price: k of 16388 doubles (131104 bytes), B on the GPU at that leading dimension */
+	struct pm_problem off = gemm(16384, 16384, 16388, g, g, 0, 1), big = gemm(16384, 16384, 16384, g, g, 0, 1);
+	struct pm_tune_opts o = { 0, PM_TIME, 0 };
+	struct pm_eval on;
+	off.deep_may = big.deep_may = 1;
+	pm_tune(&big, dev, 1, &db, &o, &on);
+	pm_tune(&off, dev, 1, &db, &o, &e);
+	t_check(on.D > on.T && on.R == on.T && !(e.D > e.T && e.R == e.T),
+	        "16384^3 with C on the host in square C tiles over k (R %d, D %d, T %d), not over k = "
+	        "16388 (R %d, D %d, T %d)", on.R, on.D, on.T, e.R, e.D, e.T);
 	/* forced: all of m's rows, as before */
 	p.deep_must = 1;
 	struct pm_tune_opts fixed = { 2048, PM_TIME, 0 };

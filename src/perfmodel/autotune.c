@@ -1371,13 +1371,25 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
 /* Whether gemm's plan e may run deep products in square C tiles: where deep products of all m's
  * rows may (deep_may), at a tile size whose square kernel reaches TALL_KERNEL of the device's best
  * rate (pm_product_us prices the T x T x k product at its volume's rate, which a narrow one's
- * launches and last wave over the SMs do not reach). */
+ * launches and last wave over the SMs do not reach), and where their products read B at a
+ * leading dimension that is a multiple of 128 bytes. A deep tile of B is k rows (its copy's
+ * leading dimension; a view's is B's own), and cuBLAS reads an unaligned one 2-8% slower, which
+ * the model does not price, while square tiles over k read aligned tiles of B (cut where B lives,
+ * step 3): that is more than this way's margin. One H200, FP64 20000x17000x9000 with C on the
+ * host (k = 9000: 72000 bytes): square tiles of 2048 over k 131.0-131.5 ms, predicted 117.6,
+ * against 126.0-128.9 for the tiles of 3072 they would replace
+ * (bench/results/gemm-2026-11-27c2.md, call 1). */
 static int square_deep_may(const struct pm_problem *p, const struct pm_device *dev,
                            const struct pm_eval *e)
 {
 	if (!deep_may(p, dev, e, e->T))
 		return 0;
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
+	size_t el = (size_t)elem_of(p);
+	int D = p->k > e->T && p->k <= INT_MAX ? (int)p->k : e->T;
+	int64_t b_ld = p->loc[1] == d->node && p->ld[1] > 0 ? p->ld[1] : tile_rows_of(p, e->T, e->T, D, 1);
+	if (!pm_ld_aligned(b_ld, el) && !pm_ld_aligned(tile_rows_of(p, e->T, e->T, D, 1), el))
+		return 0;
 	double top = 0;
 	for (int c = 0; c < d->rates.n; c++)
 		top = fmax(top, pm_rate_gflops(&d->rates, p->dbl, d->rates.T[c], d->rates.T[c], d->rates.T[c]));
