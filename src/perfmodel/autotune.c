@@ -1278,6 +1278,15 @@ static int holds_all(const struct pm_problem *p, const struct pm_device *d)
  * rate in its table (tall_best) */
 #define TALL_KERNEL 0.9
 
+/* Whether T's square kernel on device d reaches TALL_KERNEL of the best rate in its table. */
+static int near_best_kernel(const struct pm_problem *p, const struct pm_device *d, int T)
+{
+	double top = 0;
+	for (int c = 0; c < d->rates.n; c++)
+		top = fmax(top, pm_rate_gflops(&d->rates, p->dbl, d->rates.T[c], d->rates.T[c], d->rates.T[c]));
+	return pm_rate_gflops(&d->rates, p->dbl, T, T, T) >= TALL_KERNEL * top;
+}
+
 /* Whether gemm's plan e may take tall tiles by the model's choice: it runs on one GPU, into which
  * C or op(A), the operands in R-row tiles, crosses from the host. A tile's copy from the host runs
  * each of its columns as one burst, and short ones go slower beside the GPU's kernels (one H200,
@@ -1306,10 +1315,7 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
 	/* pm_product_us prices a tall product as square ones of T: fair where T's square kernel runs
 	 * near the device's best rate, not where launches dominate it (512's cube at 14 TFLOP/s, an
 	 * 8192 x 512 x 512 product ~4x faster on one H100) */
-	double top = 0;
-	for (int c = 0; c < d->rates.n; c++)
-		top = fmax(top, pm_rate_gflops(&d->rates, p->dbl, d->rates.T[c], d->rates.T[c], d->rates.T[c]));
-	if (pm_rate_gflops(&d->rates, p->dbl, T, T, T) < TALL_KERNEL * top)
+	if (!near_best_kernel(p, d, T))
 		return 0;
 	for (int c = 0; c <= nstd + 1; c++) {
 		int64_t R = c < nstd ? std[c] : c == nstd ? 16384 : p->m;
@@ -1374,8 +1380,8 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
  * launches and last wave over the SMs do not reach), and where their products read B at a
  * leading dimension that is a multiple of 128 bytes. A deep tile of B is k rows (its copy's
  * leading dimension; a view's is B's own), and cuBLAS reads an unaligned one 2-8% slower, which
- * the model does not price, while square tiles over k read aligned tiles of B (cut where B lives,
- * step 3): that is more than this way's margin. One H200, FP64 20000x17000x9000 with C on the
+ * the model does not price, while the tiles they would replace read B's tiles T rows (copies, or
+ * cut where B lives, step 3): more than this way's margin. One H200, FP64 20000x17000x9000 with C on the
  * host (k = 9000: 72000 bytes): square tiles of 2048 over k 131.0-131.5 ms, predicted 117.6,
  * against 126.0-128.9 for the tiles of 3072 they would replace
  * (bench/results/gemm-2026-11-27c2.md, call 1). */
@@ -1390,10 +1396,7 @@ static int square_deep_may(const struct pm_problem *p, const struct pm_device *d
 	int64_t b_ld = p->loc[1] == d->node && p->ld[1] > 0 ? p->ld[1] : tile_rows_of(p, e->T, e->T, D, 1);
 	if (!pm_ld_aligned(b_ld, el) && !pm_ld_aligned(tile_rows_of(p, e->T, e->T, D, 1), el))
 		return 0;
-	double top = 0;
-	for (int c = 0; c < d->rates.n; c++)
-		top = fmax(top, pm_rate_gflops(&d->rates, p->dbl, d->rates.T[c], d->rates.T[c], d->rates.T[c]));
-	return pm_rate_gflops(&d->rates, p->dbl, e->T, e->T, e->T) >= TALL_KERNEL * top;
+	return near_best_kernel(p, d, e->T);
 }
 
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
