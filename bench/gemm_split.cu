@@ -5,8 +5,11 @@
  * shapes (12000x30000x7000 0.92x, 20000x17000x9000 0.96x; bench/results/gemm-pages-2026-11-26i.md),
  * where paralia makes that one call. This times, all on the GPU, median of 5 after a warm-up:
  *   whole       one call
- *   cols-W      C in column panels of width W, one call each, one stream
- *   blocks-B-S  C in B x B blocks (each over the whole k), one call each, over S streams
+ *   cols-W      C in column panels of width W, one call each, one stream (W from 256: gemm's
+ *               deep products of all m's rows, whose narrow kernels the kernel table, measured at
+ *               square T^3 products, does not show)
+ *   blocks-B-S  C in B x B blocks (each over the whole k), one call each, over S streams (gemm's
+ *               square C tiles over k on one stream)
  * and prints the time against the whole call's: where a cut wins, and whether streams matter.
  * Build: nvcc -O2 -o gemm_split bench/gemm_split.cu -lcublas
  * Run:   gemm_split [prec:m:n:k ...]   (default: the dataset's odd FP32 shapes and two square ones)
@@ -101,10 +104,11 @@ int main(int argc, char **argv)
 		CK(cudaGetLastError());
 		double flops = 2.0 * p.m * p.n * (double)p.k, whole = time_ms(&p, A, B, C, 0, 0, 1);
 		struct { const char *name; int way, w, ns; } ways[] = {
-			{ "whole", 0, 0, 1 }, { "cols-2048", 1, 2048, 1 }, { "cols-4096", 1, 4096, 1 },
+			{ "whole", 0, 0, 1 }, { "cols-256", 1, 256, 1 }, { "cols-512", 1, 512, 1 },
+			{ "cols-1024", 1, 1024, 1 }, { "cols-2048", 1, 2048, 1 }, { "cols-4096", 1, 4096, 1 },
 			{ "cols-8192", 1, 8192, 1 }, { "blocks-2048-1", 2, 2048, 1 }, { "blocks-2048-2", 2, 2048, 2 },
-			{ "blocks-2048-4", 2, 2048, 4 }, { "blocks-4096-1", 2, 4096, 1 }, { "blocks-4096-2", 2, 4096, 2 },
-			{ "blocks-4096-4", 2, 4096, 4 },
+			{ "blocks-2048-4", 2, 2048, 4 }, { "blocks-3072-1", 2, 3072, 1 }, { "blocks-4096-1", 2, 4096, 1 },
+			{ "blocks-4096-2", 2, 4096, 2 }, { "blocks-4096-4", 2, 4096, 4 },
 		};
 		for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
 			double ms = w == 0 ? whole : time_ms(&p, A, B, C, ways[w].way, ways[w].w, ways[w].ns);
