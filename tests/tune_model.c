@@ -1585,8 +1585,9 @@ static void deep_products(void)
 
 /* Deep products in square C tiles (step 3, square_deep_may): cuBLASXt's blocks, each C tile T x T
  * one product over the whole k. Offered wherever deep products of all m's rows are, at a tile size
- * whose square kernel reaches 90% of the device's best rate, and kept where 1% faster than all
- * else (the deep_products margins above); forced deep products (deep_must) keep all of m's rows. */
+ * whose square kernel reaches 90% of the device's best rate, over a B read at a leading dimension
+ * that is a multiple of 128 bytes, and kept where 1% faster than all else (the deep_products
+ * margins above); forced deep products (deep_must) keep all of m's rows. */
 static void square_deep(void)
 {
 	struct lm_db db;
@@ -1626,7 +1627,8 @@ static void square_deep(void)
 	        "the host, %d of them at a tile whose kernel is below 90%% of the best", square, narrow);
 	/* not where B's deep tiles are read at a leading dimension off 128 bytes, which the model
 	 * does not price: k of 16388 doubles (131104 bytes), B on the GPU at that leading dimension */
-	struct pm_problem off = gemm(16384, 16384, 16388, g, g, 0, 1), big = gemm(16384, 16384, 16384, g, g, 0, 1);
+	struct pm_problem off = gemm(16384, 16384, 16388, g, g, 0, 1);
+	struct pm_problem big = gemm(16384, 16384, 16384, g, g, 0, 1);
 	struct pm_tune_opts o = { 0, PM_TIME, 0 };
 	struct pm_eval on;
 	off.deep_may = big.deep_may = 1;

@@ -1381,9 +1381,9 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
  * leading dimension that is a multiple of 128 bytes. A deep tile of B is k rows (its copy's
  * leading dimension; a view's is B's own), and cuBLAS reads an unaligned one 2-8% slower, which
  * the model does not price, while the tiles they would replace read B's tiles T rows (copies, or
- * cut where B lives, step 3): more than this way's margin. One H200, FP64 20000x17000x9000 with C on the
- * host (k = 9000: 72000 bytes): square tiles of 2048 over k 131.0-131.5 ms, predicted 117.6,
- * against 126.0-128.9 for the tiles of 3072 they would replace
+ * cut where B lives, step 3): more than this way's margin. One H200, FP64 20000x17000x9000 with
+ * C on the host (k = 9000: 72000 bytes): square tiles of 2048 over k 131.0-131.5 ms, predicted
+ * 117.6, against 126.0-128.9 for the tiles of 3072 they would replace
  * (bench/results/gemm-2026-11-27c2.md, call 1). */
 static int square_deep_may(const struct pm_problem *p, const struct pm_device *dev,
                            const struct pm_eval *e)
