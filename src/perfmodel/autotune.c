@@ -1392,9 +1392,11 @@ static int square_deep_may(const struct pm_problem *p, const struct pm_device *d
 		return 0;
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
 	size_t el = (size_t)elem_of(p);
-	int D = p->k > e->T && p->k <= INT_MAX ? (int)p->k : e->T;
-	int64_t b_ld = p->loc[1] == d->node && p->ld[1] > 0 ? p->ld[1] : tile_rows_of(p, e->T, e->T, D, 1);
-	if (!pm_ld_aligned(b_ld, el) && !pm_ld_aligned(tile_rows_of(p, e->T, e->T, D, 1), el))
+	/* B's deep tile: its rows (deep_may: k deeper than the tile, within an int), or B's own
+	 * leading dimension where B lives on d and its tiles are views */
+	int rows = tile_rows_of(p, e->T, e->T, (int)p->k, 1);
+	int64_t b_ld = p->loc[1] == d->node && p->ld[1] > 0 ? p->ld[1] : rows;
+	if (!pm_ld_aligned(b_ld, el) && !pm_ld_aligned(rows, el))
 		return 0;
 	return near_best_kernel(p, d, e->T);
 }
