@@ -472,7 +472,7 @@ static int h200x4_gpus(struct lm_db *db, struct pm_device *dev)
 	return 0;
 }
 
-/* C read late (step 3, c_late_choice): offered where C is read and crosses a link, A or B
+/* C read late (step 3, pm_c_late_choice): offered where C is read and crosses a link, A or B
  * crosses too, and chains have two products or more; then the model keeps it when faster, also
  * where A and B bring fewer bytes than C (20000x17000x9000 from the host, which one H200 ran 7%
  * faster read late: bench/results/gemm-2026-11-27v.md, call 3). Forced (c_late_must) wherever C
@@ -619,7 +619,7 @@ static void late_tail(void)
 	        "after them (not the block's four: %.2f)", t, in_ms, out_ms, in_ms + 4 * out_ms);
 }
 
-/* C added at home (step 3, c_home_choice): offered where C is read and lives on the host, when
+/* C added at home (step 3, pm_c_home_choice): offered where C is read and lives on the host, when
  * the host's CPU workers have a calibrated sum rate; then C's bytes no longer come in, its scratch
  * tiles go home whole and the workers add them, and the model keeps it when 10% faster. Forced
  * (c_home_must) wherever C is read, rate or not. */
@@ -1645,7 +1645,7 @@ static void square_deep(void)
 	        e.R, e.D);
 }
 
-/* B's tiles cut where it lives (step 3, b_cut_choice): on the call's one GPU, where B's leading
+/* B's tiles cut where it lives (step 3, pm_b_cut_choice): on the call's one GPU, where B's leading
  * dimension is off 128 bytes and its tiles' rows are not, with room for a copy of B; the cut
  * adds a task per tile of B and B's bytes twice through the GPU's memory. Forced (b_cut_must)
  * wherever B lives on the call's one device. */

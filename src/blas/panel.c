@@ -21,8 +21,8 @@
  *
  * The same cuts realign a B that lives on the GPU (the plan's b_cut): its panels are registered
  * there, so nothing crosses, and its tiles are copies whose leading dimension is their rows,
- * which cuBLAS reads at the kernel table's rate where B's own is off 128 bytes (autotune.c's
- * b_cut_choice says how much slower it reads that).
+ * which cuBLAS reads at the kernel table's rate where B's own is off 128 bytes (perfmodel/ways.c's
+ * pm_b_cut_choice says how much slower it reads that).
  */
 #include "config.h"
 #include "blas/tiled.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The order of a tiled gemm's products, shared by the routine that submits them (blas/gemm.c) and
- * the autotuner's model that times them (perfmodel/autotune.c, step 4).
+ * the autotuner's model that times them (perfmodel/flow_shop.c, step 4).
  */
 #ifndef PARALIA_ORDER_H
 #define PARALIA_ORDER_H

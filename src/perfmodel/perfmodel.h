@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Models layer: how long a tile kernel takes on a device (kernel_model.c) and PARALiA's autotuner
- * (autotune.c): for one routine call, the tile size, the device subset and each device's share,
- * predicted with Uncut-GEMMs' cost (padding of edge tiles, compute/transfer overlap, per-tile
- * latency) over the link map. Everything in autotune.c and the pm_rate_* functions is plain
- * arithmetic over these structs, so tests drive it with synthetic link databases and kernel
- * tables without StarPU; plan.c gathers the real inputs and caches decisions.
+ * (pm_evaluate in evaluate.c and the files of its steps, model.h; pm_tune in tune.c): for one
+ * routine call, the tile size, the device subset and each device's share, predicted with
+ * Uncut-GEMMs' cost (padding of edge tiles, compute/transfer overlap, per-tile latency) over the
+ * link map. The model and the pm_rate_* functions are plain arithmetic over these structs, so
+ * tests drive them with synthetic link databases and kernel tables without StarPU; plan.c gathers
+ * the real inputs and caches decisions.
  */
 #ifndef PARALIA_PERFMODEL_H
 #define PARALIA_PERFMODEL_H
@@ -18,7 +19,7 @@
 #define PM_TASK_US 4.0     /* StarPU's per-task cost on a worker (scheduling, launch) */
 
 /* cuBLAS reads a B whose leading dimension is a multiple of this many bytes at the kernel table's
- * rate, and others slower (autotune.c's b_cut_choice): gemm cuts or copies such a B */
+ * rate, and others slower (ways.c's pm_b_cut_choice): gemm cuts or copies such a B */
 #define PM_LD_ALIGN 128
 /* Whether a leading dimension of ld elements of elem bytes is a multiple of PM_LD_ALIGN bytes. */
 static inline int pm_ld_aligned(int64_t ld, size_t elem)
@@ -153,6 +154,7 @@ struct pm_problem {
 	int b_cut_may, b_cut_must;
 };
 
+/* ---- knobs.c ---- */
 /* A switch between the model's choice and always or never doing something: the environment
  * variable `name` is "none", "model" or "all"; unset or empty, `unset`; another value is said
  * once per *warned ("is not <unset>, <the others> or ...; using <unset>") and `unset` used. */
@@ -286,7 +288,7 @@ struct pm_lane {
 void pm_schedule_class(int ns, const double *cost, const double *lanes, int64_t tiles,
                        struct pm_lane *lane);
 
-/* ---- autotune.c ---- */
+/* ---- evaluate.c (pm_evaluate*, pm_fetch_ahead), tune.c (pm_tune), flows.c (pm_grid) ---- */
 struct pm_tune_opts {
 	int fixed_T;         /* > 0: only this tile size */
 	enum pm_metric metric;
