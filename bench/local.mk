@@ -73,3 +73,7 @@ EXTRA_DIST += bench/dropin_compare.sh
 # KERNELS LINKMAP SWEEP.csv, e.g. on bench/results/gemm-tiles-2026-11-24b/.
 noinst_PROGRAMS += bench/model_replay
 bench_model_replay_SOURCES = bench/model_replay.c
+# Every field of the autotuner's plans over a grid of problems, to compare two trees of
+# src/perfmodel where a change should not move a plan: bench/plan_dump KERNELS LINKMAP NGPU.
+noinst_PROGRAMS += bench/plan_dump
+bench_plan_dump_SOURCES = bench/plan_dump.c
