@@ -20,6 +20,8 @@
  * the largest difference of its C from cublas<t>gemm's relative to C's largest value.
  * Build: nvcc -O2 -arch=sm_90 -o lt_algos bench/lt_algos.cu -lcublasLt -lcublas -ldl
  * Run:   lt_algos [SECS] [prec:m:n:k ...]   (default 2, d and s 8192^3 and 16384^3)
+ *        lt_algos quick prec:m:n:k ...       (cublas<t>gemm against the heuristics' algorithms,
+ *                                             alternating, medians of 3: quick_run)
  */
 #include "cuda_check.h"
 #include "cuda_fill.h"
@@ -297,7 +299,8 @@ static void one_from_start(struct problem *p, const struct cand *c)
 static struct cand short_list[2][SHORT + 1];
 static int n_short[2];
 
-static void shape_run(struct shape s, double secs)
+/* The problem's operands on the GPU (C0: C's values before a product), its handles and layouts. */
+static void problem_open(struct problem *pp, struct shape s)
 {
 	struct problem p;
 	memset(&p, 0, sizeof p);
@@ -321,6 +324,29 @@ static void shape_run(struct shape s, double secs)
 	CB(cublasLtMatrixLayoutCreate(&p.la, t, s.m, s.k, s.m));
 	CB(cublasLtMatrixLayoutCreate(&p.lb, t, s.k, s.n, s.k));
 	CB(cublasLtMatrixLayoutCreate(&p.lc, t, s.m, s.n, s.m));
+	*pp = p;
+}
+
+static void problem_close(struct problem *p)
+{
+	cublasLtMatrixLayoutDestroy(p->la);
+	cublasLtMatrixLayoutDestroy(p->lb);
+	cublasLtMatrixLayoutDestroy(p->lc);
+	cublasLtMatmulDescDestroy(p->op);
+	cublasLtDestroy(p->lt);
+	cublasDestroy(p->hb);
+	cudaFree(p->A);
+	cudaFree(p->B);
+	cudaFree(p->C);
+	cudaFree(p->C0);
+	cudaFree(p->ws);
+}
+
+static void shape_run(struct shape s, double secs)
+{
+	struct problem p;
+	problem_open(&p, s);
+	size_t nc = (size_t)s.m * s.n;
 	printf("# %cgemm %dx%dx%d, all on the GPU\n", s.prec, s.m, s.n, s.k);
 
 	int pi = p.dbl;
@@ -376,24 +402,84 @@ static void shape_run(struct shape s, double secs)
 		fflush(stdout);
 	}
 	cudaFree(ref);
-	cublasLtMatrixLayoutDestroy(p.la);
-	cublasLtMatrixLayoutDestroy(p.lb);
-	cublasLtMatrixLayoutDestroy(p.lc);
-	cublasLtMatmulDescDestroy(p.op);
-	cublasLtDestroy(p.lt);
-	cublasDestroy(p.hb);
-	cudaFree(p.A);
-	cudaFree(p.B);
-	cudaFree(p.C);
-	cudaFree(p.C0);
-	cudaFree(p.ws);
+	problem_close(&p);
+}
+
+/* quick: cublas<t>gemm and every algorithm cuBLASLt's heuristics offer for the shape, each timed
+ * in ROUNDS rounds that take them in turn (so a power cap's drift falls on all alike), a round's
+ * time the mean of enough back to back calls to last ~20 ms; each one's median round. For the
+ * shapes the model reads at a rate the kernel table does not have (deep products 256-1024 wide
+ * over the whole k: 4096 x 512 x 32768 ran 14% under one call on the whole in FP64, 2026-11-27c2):
+ * whether cuBLAS's own choice is the slow part, and which algorithm (its CTA tile, split-k) it is. */
+#define ROUNDS 3
+static int by_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+static void quick_run(struct shape s)
+{
+	struct problem p;
+	problem_open(&p, s);
+	CK(cudaMemcpy(p.C, p.C0, (size_t)s.m * s.n * p.elem, cudaMemcpyDeviceToDevice));
+	cublasLtMatmulPreference_t pref;
+	CB(cublasLtMatmulPreferenceCreate(&pref));
+	size_t ws = WS;
+	CB(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
+	cublasLtMatmulHeuristicResult_t h[16];
+	memset(h, 0, sizeof h);
+	int nh = 0, n = 0;
+	cublasLtMatmulAlgoGetHeuristic(p.lt, p.op, p.la, p.lb, p.lc, p.lc, pref, 16, h, &nh);
+	cublasLtMatmulPreferenceDestroy(pref);
+	struct cand c[17];
+	c[n++] = (struct cand){ h[0].algo, 0, 0 }; /* cublas<t>gemm (its algo field unused) */
+	for (int i = 0; i < nh; i++)
+		if (h[i].state == CUBLAS_STATUS_SUCCESS)
+			c[n++] = (struct cand){ h[i].algo, 1, 0 };
+	double one = ms_of(&p, &c[0], 1);
+	int reps = (int)(20.0 / one) + 1;
+	double t[17][ROUNDS];
+	for (int r = 0; r < ROUNDS; r++)
+		for (int i = 0; i < n; i++)
+			t[i][r] = ms_of(&p, &c[i], reps);
+	int best = 0;
+	double med[17];
+	for (int i = 0; i < n; i++) {
+		qsort(t[i], ROUNDS, sizeof t[i][0], by_double);
+		med[i] = t[i][ROUNDS / 2];
+		if (med[i] < med[best])
+			best = i;
+	}
+	char first[160] = "-", fastest[160];
+	if (n > 1)
+		name_of(&c[1], first, sizeof first);
+	name_of(&c[best], fastest, sizeof fastest);
+	double tf = flops_of(&s) / (med[0] * 1e-3) / 1e12;
+	printf("%c,%d,%d,%d,%.4f,%.2f,%s,%.3f,%s,%.3f,%d\n", s.prec, s.m, s.n, s.k, med[0], tf, first,
+	       n > 1 ? med[0] / med[1] : 0, fastest, med[0] / med[best], n - 1);
+	fflush(stdout);
+	problem_close(&p);
 }
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "quick")) {
+		printf("prec,m,n,k,cublas_ms,cublas_tflops,heuristic_first,first_speedup,fastest,fastest_speedup,heuristics\n");
+		for (int i = 2; i < argc; i++) {
+			struct shape s;
+			if (sscanf(argv[i], "%c:%d:%d:%d", &s.prec, &s.m, &s.n, &s.k) != 4 ||
+			    (s.prec != 'd' && s.prec != 's') || s.m <= 0 || s.n <= 0 || s.k <= 0) {
+				fprintf(stderr, "lt_algos: %s: expected prec:m:n:k, prec d or s\n", argv[i]);
+				return 2;
+			}
+			quick_run(s);
+		}
+		return 0;
+	}
 	double secs = argc > 1 ? atof(argv[1]) : 2;
 	if (!(secs > 0) || secs > 60) {
-		fprintf(stderr, "usage: lt_algos [SECS in (0, 60]] [prec:m:n:k ...]\n");
+		fprintf(stderr, "usage: lt_algos [SECS in (0, 60]] [prec:m:n:k ...] | lt_algos quick prec:m:n:k ...\n");
 		return 2;
 	}
 	nvml_open();
