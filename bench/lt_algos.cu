@@ -462,17 +462,24 @@ static void quick_run(struct shape s)
 	problem_close(&p);
 }
 
+/* "prec:m:n:k" into s; 0, said, when it is not one */
+static int shape_of(const char *arg, struct shape *s)
+{
+	if (sscanf(arg, "%c:%d:%d:%d", &s->prec, &s->m, &s->n, &s->k) == 4 &&
+	    (s->prec == 'd' || s->prec == 's') && s->m > 0 && s->n > 0 && s->k > 0)
+		return 1;
+	fprintf(stderr, "lt_algos: %s: expected prec:m:n:k, prec d or s\n", arg);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "quick")) {
 		printf("prec,m,n,k,cublas_ms,cublas_tflops,heuristic_first,first_speedup,fastest,fastest_speedup,heuristics\n");
 		for (int i = 2; i < argc; i++) {
 			struct shape s;
-			if (sscanf(argv[i], "%c:%d:%d:%d", &s.prec, &s.m, &s.n, &s.k) != 4 ||
-			    (s.prec != 'd' && s.prec != 's') || s.m <= 0 || s.n <= 0 || s.k <= 0) {
-				fprintf(stderr, "lt_algos: %s: expected prec:m:n:k, prec d or s\n", argv[i]);
+			if (!shape_of(argv[i], &s))
 				return 2;
-			}
 			quick_run(s);
 		}
 		return 0;
@@ -492,11 +499,8 @@ int main(int argc, char **argv)
 	}
 	for (int i = 2; i < argc; i++) {
 		struct shape s;
-		if (sscanf(argv[i], "%c:%d:%d:%d", &s.prec, &s.m, &s.n, &s.k) != 4 ||
-		    (s.prec != 'd' && s.prec != 's') || s.m <= 0 || s.n <= 0 || s.k <= 0) {
-			fprintf(stderr, "lt_algos: %s: expected prec:m:n:k, prec d or s\n", argv[i]);
+		if (!shape_of(argv[i], &s))
 			return 2;
-		}
 		shape_run(s, secs);
 	}
 	return 0;

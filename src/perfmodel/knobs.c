@@ -46,12 +46,18 @@ void pm_panels_env(unsigned *may, unsigned *must)
 	*must = m == PM_ENV_ALL ? 3 : 0;
 }
 
+/* A none / model / all switch read into may (not none) and must (all); `warned` is the switch's. */
+static void may_must(const char *name, enum pm_env_mode unset, int *warned, int *may, int *must)
+{
+	enum pm_env_mode m = pm_env_mode(name, unset, warned);
+	*may = m != PM_ENV_NONE;
+	*must = m == PM_ENV_ALL;
+}
+
 void pm_c_late_env(int *may, int *must)
 {
 	static int warned;
-	enum pm_env_mode m = pm_env_mode("PARALIA_C_LATE", PM_ENV_MODEL, &warned);
-	*may = m != PM_ENV_NONE;
-	*must = m == PM_ENV_ALL;
+	may_must("PARALIA_C_LATE", PM_ENV_MODEL, &warned, may, must);
 }
 
 void pm_c_home_env(int *may, int *must)
@@ -60,25 +66,19 @@ void pm_c_home_env(int *may, int *must)
 	/* off by default: on one H100 whose CPU workers sum at 98.6 GB/s, C added at home at its best
 	 * tile was within 5% of C read at its best at 7 of 8 FP64 host-resident points and 1.35x
 	 * slower at 32768x32768x4096 (bench/results/gemm-cap-2026-11-26l.md) */
-	enum pm_env_mode m = pm_env_mode("PARALIA_C_HOME", PM_ENV_NONE, &warned);
-	*may = m != PM_ENV_NONE;
-	*must = m == PM_ENV_ALL;
+	may_must("PARALIA_C_HOME", PM_ENV_NONE, &warned, may, must);
 }
 
 void pm_deep_env(int *may, int *must)
 {
 	static int warned;
-	enum pm_env_mode m = pm_env_mode("PARALIA_DEEP", PM_ENV_MODEL, &warned);
-	*may = m != PM_ENV_NONE;
-	*must = m == PM_ENV_ALL;
+	may_must("PARALIA_DEEP", PM_ENV_MODEL, &warned, may, must);
 }
 
 void pm_cut_b_env(int *may, int *must)
 {
 	static int warned;
-	enum pm_env_mode m = pm_env_mode("PARALIA_CUT_B", PM_ENV_MODEL, &warned);
-	*may = m != PM_ENV_NONE;
-	*must = m == PM_ENV_ALL;
+	may_must("PARALIA_CUT_B", PM_ENV_MODEL, &warned, may, must);
 }
 
 void pm_tall_env(int *may, int *rows)
