@@ -61,6 +61,10 @@ TESTS += tests/linkmap_fuzz
 check_PROGRAMS += tests/tune_model
 tests_tune_model_SOURCES = tests/tune_model.c $(TESTING_SOURCES)
 TESTS += tests/tune_model
+# The choice of gemm's CUDA algorithm per shape by timing (src/codelets/algo_choice.h), no GPU.
+check_PROGRAMS += tests/gemm_algo_choice
+tests_gemm_algo_choice_SOURCES = tests/gemm_algo_choice.c $(TESTING_SOURCES)
+TESTS += tests/gemm_algo_choice
 
 # Chains of calls on kept matrices; mismatch errors; no stale copies after one-off calls.
 check_PROGRAMS += tests/blas_chain

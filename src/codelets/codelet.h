@@ -73,6 +73,17 @@ void pl_cuda_report(const char *kernel, const char *call, int status);
 int pl_cuda_handles_init(void);
 void pl_cuda_handles_shutdown(void);
 
+/* gemm's CUDA kernel with its algorithm chosen per shape by timing (gemm_algo.c, algo_choice.h):
+ * the calling worker's tuner (NULL: PARALIA_GEMM_ALGO=cublas, or it could not be made), and C =
+ * alpha op(A) op(B) + beta C on its stream through it (a NULL tuner: cublas<t>gemm). dbl: FP64. */
+struct pl_gemm_tuner;
+struct pl_gemm_tuner *pl_gemm_tuner_create(void);
+void pl_gemm_tuner_destroy(struct pl_gemm_tuner *t);
+struct pl_gemm_tuner *pl_worker_gemm_tuner(void);
+cublasStatus_t pl_gemm_tuned(struct pl_gemm_tuner *t, cublasHandle_t h, cudaStream_t stream, int dbl,
+                             char ta, char tb, int m, int n, int k, const void *alpha, const void *A,
+                             int lda, const void *B, int ldb, const void *beta, void *C, int ldc);
+
 /* The calling CUDA worker's cuSOLVER scratch (cuda_scratch.c): workspace of at least work_bytes,
  * the device info word, a pinned host copy of it. NULL (failure recorded) when allocation fails. */
 struct pl_cuda_scratch {

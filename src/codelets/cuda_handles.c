@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Per-worker cuBLAS and cuSOLVER handles, paralia's own, one pair per CUDA worker, each bound to
- * that worker's stream. Not StarPU's: starpu_cublas_init/shutdown are not reference counted for
+ * that worker's stream, and its gemm tuner (gemm_algo.c). Not StarPU's: starpu_cublas_init/shutdown are not reference counted for
  * the v2 handles (each init overwrites them, each shutdown destroys them), so sharing them with
  * an application that also calls starpu_cublas_init would leave one side with destroyed handles.
  */
@@ -12,6 +12,7 @@
 static cusolverDnHandle_t handles[STARPU_NMAXWORKERS];
 static cublasHandle_t blas_handles[STARPU_NMAXWORKERS];
 static int handle_status[STARPU_NMAXWORKERS];
+static struct pl_gemm_tuner *tuners[STARPU_NMAXWORKERS];
 
 static void create_on_worker(void *arg)
 {
@@ -25,6 +26,8 @@ static void create_on_worker(void *arg)
 		handle_status[w] = cublasCreate(&blas_handles[w]);
 	if (handle_status[w] == 0)
 		handle_status[w] = cublasSetStream(blas_handles[w], stream);
+	if (handle_status[w] == 0)
+		tuners[w] = pl_gemm_tuner_create();
 }
 
 static void destroy_on_worker(void *arg)
@@ -32,6 +35,8 @@ static void destroy_on_worker(void *arg)
 	(void)arg;
 	int w = starpu_worker_get_id_check();
 	pl_cuda_scratch_release();
+	pl_gemm_tuner_destroy(tuners[w]);
+	tuners[w] = NULL;
 	if (handles[w])
 		cusolverDnDestroy(handles[w]);
 	if (blas_handles[w])
@@ -70,6 +75,11 @@ cusolverDnHandle_t pl_cusolver_handle(void)
 cublasHandle_t pl_cublas_handle(void)
 {
 	return blas_handles[starpu_worker_get_id_check()];
+}
+
+struct pl_gemm_tuner *pl_worker_gemm_tuner(void)
+{
+	return tuners[starpu_worker_get_id_check()];
 }
 
 /* Counted as a task failure too: the tile's result is wrong, so paralia_task_failures() says so. */

@@ -12,3 +12,5 @@ libparalia_la_SOURCES += src/codelets/potrf.c src/codelets/getrf.c src/codelets/
 	src/codelets/failure.c
 # cut (B = a block of A's rows): gemm's column panels cut into tiles where they arrived.
 libparalia_la_SOURCES += src/codelets/cut.c
+# gemm's CUDA kernel with its algorithm chosen per shape by timing (cuBLAS or cuBLASLt's).
+libparalia_la_SOURCES += src/codelets/gemm_algo.c src/codelets/algo_choice.h

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Which algorithm a product shape runs, chosen by timing them (gemm_algo.c): plain arithmetic over
+ * the times, so tests/gemm_algo_choice drives it without a GPU.
+ *
+ * cuBLAS picks its GEMM algorithm by heuristics, and they are not the fastest at every shape: on
+ * one H100, FP64 products m x 2048 x k (m 4096-27000) ran 6-19% faster in an algorithm
+ * cuBLASLt's heuristics offer than in cublasDgemm's, and FP32 ones over a B whose leading
+ * dimension is off 128 bytes (the dataset's odd shapes) 4-12% faster with the k split in three,
+ * where at other shapes cublas<t>gemm's own was the fastest or within 1-2%
+ * (bench/results/gemm-2026-11-27d2.md, bench/lt_algos.cu quick). So each shape's first runs take
+ * the candidates in turn (cublas<t>gemm first), ALGO_SAMPLES timed runs each, and its later runs
+ * the one whose timed runs took the least in all.
+ */
+#ifndef PARALIA_CODELETS_ALGO_CHOICE_H
+#define PARALIA_CODELETS_ALGO_CHOICE_H
+
+#define ALGO_CANDS 4   /* cublas<t>gemm and up to three of cuBLASLt's algorithms */
+#define ALGO_SAMPLES 2 /* timed runs of each candidate before the choice */
+
+struct algo_choice {
+	int ncand;               /* candidates, 1 to ALGO_CANDS (0: cublas<t>gemm alone) */
+	int started[ALGO_CANDS]; /* timed runs started */
+	int timed[ALGO_CANDS];   /* and finished */
+	double ms[ALGO_CANDS];   /* their total time; a candidate that failed: never chosen */
+	int failed[ALGO_CANDS];
+	int chosen;              /* -1 while timing */
+};
+
+static inline void algo_choice_init(struct algo_choice *c, int ncand)
+{
+	*c = (struct algo_choice){ .ncand = ncand < 1 ? 1 : ncand > ALGO_CANDS ? ALGO_CANDS : ncand,
+	                           .chosen = ncand > 1 ? -1 : 0 };
+}
+
+/* The candidate the next run takes, and whether it is to be timed (*timed): the chosen one once
+ * chosen; before, the first with fewest runs started below ALGO_SAMPLES, or, with every timed run
+ * started but not all finished, cublas<t>gemm untimed. */
+static inline int algo_choice_next(const struct algo_choice *c, int *timed)
+{
+	*timed = 0;
+	if (c->chosen >= 0)
+		return c->chosen;
+	int best = -1;
+	for (int i = 0; i < c->ncand; i++)
+		if (!c->failed[i] && c->started[i] < ALGO_SAMPLES && (best < 0 || c->started[i] < c->started[best]))
+			best = i;
+	if (best < 0)
+		return 0;
+	*timed = 1;
+	return best;
+}
+
+static inline void algo_choice_started(struct algo_choice *c, int cand) { c->started[cand]++; }
+
+/* A timed run of cand took ms (failed: it did not run); once every candidate's timed runs are in,
+ * the choice: the least total time among those that never failed (cublas<t>gemm if all did). */
+static inline void algo_choice_record(struct algo_choice *c, int cand, double ms, int failed)
+{
+	if (failed)
+		c->failed[cand] = 1;
+	else
+		c->timed[cand]++, c->ms[cand] += ms;
+	if (c->chosen >= 0)
+		return;
+	int best = -1;
+	for (int i = 0; i < c->ncand; i++) {
+		if (c->failed[i])
+			continue;
+		if (c->timed[i] < ALGO_SAMPLES)
+			return;
+		if (best < 0 || c->ms[i] < c->ms[best])
+			best = i;
+	}
+	c->chosen = best < 0 ? 0 : best;
+}
+
+#endif

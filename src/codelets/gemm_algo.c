@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gemm's CUDA kernel with its algorithm chosen per shape by timing (algo_choice.h): cublas<t>gemm,
+ * or one of the algorithms cuBLASLt's heuristics offer for the shape, run by cublasLtMatmul.
+ * One tuner per CUDA worker (cuda_handles.c), used only on that worker's thread and stream: its
+ * shapes, their candidates, and the CUDA events of the timed runs in flight, read once the stream
+ * has passed them (never waited for: a task stays asynchronous). PARALIA_GEMM_ALGO=cublas keeps
+ * cublas<t>gemm everywhere; unset or "measure", the choice.
+ */
+#include "codelets/codelet.h"
+#ifdef PARALIA_USE_CUDA
+#include "codelets/algo_choice.h"
+#include <cublasLt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TUNER_SHAPES 64      /* shapes a worker times; later ones run cublas<t>gemm */
+#define TUNER_PENDING 8      /* timed runs in flight */
+#define TUNER_WS (32u << 20) /* cuBLASLt's workspace (split-k's partial sums) */
+/* Products below this many flops run cublas<t>gemm untimed: their launch and the events would
+ * weigh more than an algorithm's difference (a 1024^3 FP64 product takes ~50 us). */
+#define TUNER_MIN_FLOPS 2e9
+
+struct shape_key {
+	int dbl;
+	char ta, tb;
+	int m, n, k, lda, ldb, ldc;
+	unsigned align[3]; /* bytes A, B, C are aligned to, up to 256 (cuBLASLt's algorithms ask) */
+};
+
+struct shape {
+	struct shape_key key;
+	struct algo_choice choice;
+	cublasLtMatmulAlgo_t algo[ALGO_CANDS]; /* [0] unused: cublas<t>gemm */
+	cublasLtMatmulDesc_t op;
+	cublasLtMatrixLayout_t la, lb, lc;
+};
+
+struct pending {
+	int busy, shape, cand;
+	cudaEvent_t start, end;
+};
+
+struct pl_gemm_tuner {
+	cublasLtHandle_t lt;
+	void *ws;
+	struct shape shape[TUNER_SHAPES];
+	int nshape;
+	struct pending pend[TUNER_PENDING];
+};
+
+static int tuner_off(void)
+{
+	static int mode = -1; /* read once: 1 cublas<t>gemm only */
+	if (mode < 0) {
+		const char *v = getenv("PARALIA_GEMM_ALGO");
+		mode = v && !strcmp(v, "cublas");
+		if (v && *v && strcmp(v, "cublas") && strcmp(v, "measure"))
+			fprintf(stderr, "paralia: PARALIA_GEMM_ALGO=%s is not measure or cublas; using measure\n", v);
+	}
+	return mode;
+}
+
+struct pl_gemm_tuner *pl_gemm_tuner_create(void)
+{
+	if (tuner_off())
+		return NULL;
+	struct pl_gemm_tuner *t = calloc(1, sizeof *t);
+	if (!t)
+		return NULL;
+	int ok = cublasLtCreate(&t->lt) == CUBLAS_STATUS_SUCCESS && cudaMalloc(&t->ws, TUNER_WS) == cudaSuccess;
+	for (int i = 0; ok && i < TUNER_PENDING; i++)
+		ok = cudaEventCreate(&t->pend[i].start) == cudaSuccess &&
+		     cudaEventCreate(&t->pend[i].end) == cudaSuccess;
+	if (!ok) { /* without it the worker runs cublas<t>gemm, as before */
+		pl_gemm_tuner_destroy(t);
+		return NULL;
+	}
+	return t;
+}
+
+void pl_gemm_tuner_destroy(struct pl_gemm_tuner *t)
+{
+	if (!t)
+		return;
+	for (int i = 0; i < t->nshape; i++) {
+		struct shape *s = &t->shape[i];
+		if (s->op)
+			cublasLtMatmulDescDestroy(s->op);
+		if (s->la)
+			cublasLtMatrixLayoutDestroy(s->la);
+		if (s->lb)
+			cublasLtMatrixLayoutDestroy(s->lb);
+		if (s->lc)
+			cublasLtMatrixLayoutDestroy(s->lc);
+	}
+	for (int i = 0; i < TUNER_PENDING; i++) {
+		if (t->pend[i].start)
+			cudaEventDestroy(t->pend[i].start);
+		if (t->pend[i].end)
+			cudaEventDestroy(t->pend[i].end);
+	}
+	if (t->ws)
+		cudaFree(t->ws);
+	if (t->lt)
+		cublasLtDestroy(t->lt);
+	free(t);
+}
+
+static unsigned align_of(const void *p)
+{
+	uintptr_t a = (uintptr_t)p;
+	unsigned x = 256;
+	while (x > 1 && a % x)
+		x /= 2;
+	return x;
+}
+
+/* cuBLASLt's view of the shape, and up to ALGO_CANDS - 1 of its heuristics' algorithms for it:
+ * the candidates after cublas<t>gemm (none where it offers none or fails). */
+static void shape_candidates(struct pl_gemm_tuner *t, struct shape *s)
+{
+	const struct shape_key *k = &s->key;
+	cudaDataType_t type = k->dbl ? CUDA_R_64F : CUDA_R_32F;
+	cublasOperation_t ta = pl_cublas_trans(k->ta), tb = pl_cublas_trans(k->tb);
+	int n = 1;
+	cublasLtMatmulPreference_t pref = NULL;
+	if (cublasLtMatmulDescCreate(&s->op, k->dbl ? CUBLAS_COMPUTE_64F : CUBLAS_COMPUTE_32F, type) ||
+	    cublasLtMatmulDescSetAttribute(s->op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta) ||
+	    cublasLtMatmulDescSetAttribute(s->op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb) ||
+	    cublasLtMatrixLayoutCreate(&s->la, type, k->ta == 'N' ? k->m : k->k, k->ta == 'N' ? k->k : k->m, k->lda) ||
+	    cublasLtMatrixLayoutCreate(&s->lb, type, k->tb == 'N' ? k->k : k->n, k->tb == 'N' ? k->n : k->k, k->ldb) ||
+	    cublasLtMatrixLayoutCreate(&s->lc, type, k->m, k->n, k->ldc) ||
+	    cublasLtMatmulPreferenceCreate(&pref))
+		goto done;
+	size_t ws = TUNER_WS;
+	uint32_t al[3] = { k->align[0], k->align[1], k->align[2] };
+	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws);
+	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, &al[0], sizeof al[0]);
+	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, &al[1], sizeof al[1]);
+	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, &al[2], sizeof al[2]);
+	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, &al[2], sizeof al[2]);
+	cublasLtMatmulHeuristicResult_t h[ALGO_CANDS - 1];
+	int nh = 0;
+	if (cublasLtMatmulAlgoGetHeuristic(t->lt, s->op, s->la, s->lb, s->lc, s->lc, pref, ALGO_CANDS - 1,
+	                                   h, &nh) == CUBLAS_STATUS_SUCCESS)
+		for (int i = 0; i < nh; i++)
+			if (h[i].state == CUBLAS_STATUS_SUCCESS && h[i].workspaceSize <= TUNER_WS)
+				s->algo[n++] = h[i].algo;
+done:
+	if (pref)
+		cublasLtMatmulPreferenceDestroy(pref);
+	algo_choice_init(&s->choice, n);
+}
+
+/* The shape's entry, made on its first run; NULL once the table is full. */
+static struct shape *shape_of(struct pl_gemm_tuner *t, const struct shape_key *k)
+{
+	for (int i = 0; i < t->nshape; i++)
+		if (!memcmp(&t->shape[i].key, k, sizeof *k))
+			return &t->shape[i];
+	if (t->nshape == TUNER_SHAPES)
+		return NULL;
+	struct shape *s = &t->shape[t->nshape++];
+	memset(s, 0, sizeof *s);
+	s->key = *k;
+	shape_candidates(t, s);
+	return s;
+}
+
+/* The timed runs the stream has passed: their times into their shapes' choices. */
+static void harvest(struct pl_gemm_tuner *t)
+{
+	for (int i = 0; i < TUNER_PENDING; i++) {
+		struct pending *p = &t->pend[i];
+		float ms;
+		if (!p->busy || cudaEventQuery(p->end) != cudaSuccess)
+			continue;
+		if (cudaEventElapsedTime(&ms, p->start, p->end) == cudaSuccess)
+			algo_choice_record(&t->shape[p->shape].choice, p->cand, ms, 0);
+		p->busy = 0;
+	}
+}
+
+static cublasStatus_t run_cublas(cublasHandle_t h, int dbl, cublasOperation_t ta, cublasOperation_t tb,
+                                 int m, int n, int k, const void *alpha, const void *A, int lda,
+                                 const void *B, int ldb, const void *beta, void *C, int ldc)
+{
+	if (dbl)
+		return cublasDgemm(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+	return cublasSgemm(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+cublasStatus_t pl_gemm_tuned(struct pl_gemm_tuner *t, cublasHandle_t h, cudaStream_t stream, int dbl,
+                             char ta, char tb, int m, int n, int k, const void *alpha, const void *A,
+                             int lda, const void *B, int ldb, const void *beta, void *C, int ldc)
+{
+	cublasOperation_t ota = pl_cublas_trans(ta), otb = pl_cublas_trans(tb);
+	if (!t || 2.0 * m * n * k < TUNER_MIN_FLOPS)
+		return run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+	harvest(t);
+	struct shape_key key = { dbl, pl_upper(ta), pl_upper(tb), m, n, k, lda, ldb, ldc,
+	                         { align_of(A), align_of(B), align_of(C) } };
+	struct shape *s = shape_of(t, &key);
+	if (!s)
+		return run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+	int timed, cand = algo_choice_next(&s->choice, &timed);
+	struct pending *p = NULL;
+	for (int i = 0; timed && !p && i < TUNER_PENDING; i++)
+		if (!t->pend[i].busy)
+			p = &t->pend[i];
+	if (timed && !p) /* every slot in flight: this run untimed, in cublas<t>gemm */
+		cand = 0;
+	if (p && cudaEventRecord(p->start, stream) != cudaSuccess)
+		p = NULL;
+	cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
+	if (cand > 0) {
+		st = cublasLtMatmul(t->lt, s->op, alpha, A, s->la, B, s->lb, beta, C, s->lc, C, s->lc,
+		                    &s->algo[cand], t->ws, TUNER_WS, stream);
+		if (st != CUBLAS_STATUS_SUCCESS) { /* never again for this shape; C from cublas<t>gemm */
+			algo_choice_record(&s->choice, cand, 0, 1);
+			cand = 0, p = NULL;
+		}
+	}
+	if (cand == 0)
+		st = run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+	if (p && st == CUBLAS_STATUS_SUCCESS && cudaEventRecord(p->end, stream) == cudaSuccess) {
+		*p = (struct pending){ 1, (int)(s - t->shape), cand, p->start, p->end };
+		algo_choice_started(&s->choice, cand);
+	}
+	return st;
+}
+#endif
