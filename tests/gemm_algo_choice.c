@@ -2,7 +2,7 @@
 /*
  * The choice of gemm's CUDA algorithm per shape (src/codelets/algo_choice.h), without a GPU: the
  * runs a shape takes before it chooses (every candidate timed ALGO_SAMPLES times, in turn), the
- * choice (the least total time), a candidate that failed never chosen, times arriving in any
+ * choice (the least total time, and another than cublas<t>gemm only ALGO_MARGIN faster), a candidate that failed never chosen, times arriving in any
  * order, and what runs while timed runs are still in flight.
  */
 #include "codelets/algo_choice.h"
@@ -65,6 +65,23 @@ int main(void)
 	algo_choice_record(&c, 0, 10.0, 0);
 	algo_choice_record(&c, 1, 11.5, 0);
 	t_check(c.chosen == 0, "totals 20.0 against 20.5: cublas<t>gemm (chosen %d)", c.chosen);
+
+	/* faster than cublas<t>gemm by less than ALGO_MARGIN: cublas<t>gemm; by more: that one */
+	algo_choice_init(&c, 3);
+	runs(&c, 6, took);
+	for (int r = 0; r < 2; r++) {
+		algo_choice_record(&c, 0, 10.0, 0);
+		algo_choice_record(&c, 1, 9.8, 0);
+		algo_choice_record(&c, 2, 9.9, 0);
+	}
+	t_check(c.chosen == 0, "2%% faster than cublas<t>gemm is not enough: chosen %d", c.chosen);
+	algo_choice_init(&c, 2);
+	runs(&c, 4, took);
+	for (int r = 0; r < 2; r++) {
+		algo_choice_record(&c, 0, 10.0, 0);
+		algo_choice_record(&c, 1, 9.6, 0);
+	}
+	t_check(c.chosen == 1, "4%% faster is: chosen %d", c.chosen);
 
 	/* a candidate that failed (cublasLtMatmul refused the shape) is neither timed again nor
 	 * chosen, however fast its one time would have been */

@@ -10,13 +10,20 @@
  * where at other shapes cublas<t>gemm's own was the fastest or within 1-2%
  * (bench/results/gemm-2026-11-27d2.md, bench/lt_algos.cu quick). So each shape's first runs take
  * the candidates in turn (cublas<t>gemm first), ALGO_SAMPLES timed runs each, and its later runs
- * the one whose timed runs took the least in all.
+ * the one whose timed runs took the least in all, where that is ALGO_MARGIN less than
+ * cublas<t>gemm's.
  */
 #ifndef PARALIA_CODELETS_ALGO_CHOICE_H
 #define PARALIA_CODELETS_ALGO_CHOICE_H
 
 #define ALGO_CANDS 4   /* cublas<t>gemm and up to three of cuBLASLt's algorithms */
 #define ALGO_SAMPLES 2 /* timed runs of each candidate before the choice */
+/* Another algorithm than cublas<t>gemm is kept only where its timed runs took this much less: two
+ * short runs see a kernel's speed, not the power it draws, and under FP64's power cap a faster
+ * but hungrier kernel loses its lead as the clocks fall (one H100, tall tiles 8192 x 2048 timed
+ * 1.036x faster in another algorithm ran 32768x32768x4096 with C on the host level or up to 6%
+ * slower; products 512 wide over k = 32768 timed 1.17x faster ran 4-7% faster). */
+#define ALGO_MARGIN 0.03
 
 struct algo_choice {
 	int ncand;               /* candidates, 1 to ALGO_CANDS (0: cublas<t>gemm alone) */
@@ -54,7 +61,8 @@ static inline int algo_choice_next(const struct algo_choice *c, int *timed)
 static inline void algo_choice_started(struct algo_choice *c, int cand) { c->started[cand]++; }
 
 /* A timed run of cand took ms (failed: it did not run); once every candidate's timed runs are in,
- * the choice: the least total time among those that never failed (cublas<t>gemm if all did). */
+ * the choice: the least total time among those that never failed, if ALGO_MARGIN under
+ * cublas<t>gemm's, else cublas<t>gemm. */
 static inline void algo_choice_record(struct algo_choice *c, int cand, double ms, int failed)
 {
 	if (failed)
@@ -72,6 +80,8 @@ static inline void algo_choice_record(struct algo_choice *c, int cand, double ms
 		if (best < 0 || c->ms[i] < c->ms[best])
 			best = i;
 	}
+	if (best > 0 && !c->failed[0] && !(c->ms[best] < (1 - ALGO_MARGIN) * c->ms[0]))
+		best = 0;
 	c->chosen = best < 0 ? 0 : best;
 }
 

@@ -14,6 +14,18 @@ static cublasHandle_t blas_handles[STARPU_NMAXWORKERS];
 static int handle_status[STARPU_NMAXWORKERS];
 static struct pl_gemm_tuner *tuners[STARPU_NMAXWORKERS];
 
+/* Whether worker w is the only CUDA worker on its GPU: a tuner times each kernel between two
+ * events on its stream, which measures the kernel only while nothing else runs on the GPU
+ * (STARPU_NWORKER_PER_CUDA > 1 runs several workers' kernels at once: those workers keep
+ * cublas<t>gemm). */
+static int alone_on_device(int w)
+{
+	int dev = starpu_worker_get_devid(w), n = 0;
+	for (int x = 0; x < (int)starpu_worker_get_count(); x++)
+		n += starpu_worker_get_type(x) == STARPU_CUDA_WORKER && starpu_worker_get_devid(x) == dev;
+	return n == 1;
+}
+
 static void create_on_worker(void *arg)
 {
 	(void)arg;
@@ -26,7 +38,7 @@ static void create_on_worker(void *arg)
 		handle_status[w] = cublasCreate(&blas_handles[w]);
 	if (handle_status[w] == 0)
 		handle_status[w] = cublasSetStream(blas_handles[w], stream);
-	if (handle_status[w] == 0)
+	if (handle_status[w] == 0 && alone_on_device(w))
 		tuners[w] = pl_gemm_tuner_create();
 }
 
