@@ -2,7 +2,8 @@
 /*
  * The choice of gemm's CUDA algorithm per shape (src/codelets/algo_choice.h), without a GPU: the
  * runs a shape takes before it chooses (every candidate timed ALGO_SAMPLES times, in turn), the
- * choice (the least total time, and another than cublas<t>gemm only ALGO_MARGIN faster), a candidate that failed never chosen, times arriving in any
+ * choice (the least total time, and another than cublas<t>gemm only by a margin: ALGO_MARGIN_FP32,
+ * _FP64), a candidate that failed never chosen, times arriving in any
  * order, and what runs while timed runs are still in flight.
  */
 #include "codelets/algo_choice.h"
@@ -28,14 +29,14 @@ int main(void)
 	int took[16];
 
 	/* cublas<t>gemm alone (no cuBLASLt algorithm for the shape): chosen from the start, untimed */
-	algo_choice_init(&c, 1);
+	algo_choice_init(&c, 1, ALGO_MARGIN_FP32);
 	runs(&c, 3, took);
 	t_check(c.chosen == 0 && took[0] == -1 && took[2] == -1, "one candidate: chosen %d, runs %d %d",
 	        c.chosen, took[0], took[2]);
 
 	/* three candidates: each timed twice, in turn, cublas<t>gemm first; then, with timed runs in
 	 * flight, cublas<t>gemm untimed */
-	algo_choice_init(&c, 3);
+	algo_choice_init(&c, 3, ALGO_MARGIN_FP32);
 	runs(&c, 8, took);
 	int want[8] = { 0, 1, 2, 0, 1, 2, -1, -1 }, same = 1;
 	for (int i = 0; i < 8; i++)
@@ -58,7 +59,7 @@ int main(void)
 	        took[0], took[1]);
 
 	/* one is timed slower than cublas<t>gemm by only its second run: the total decides */
-	algo_choice_init(&c, 2);
+	algo_choice_init(&c, 2, ALGO_MARGIN_FP32);
 	runs(&c, 4, took);
 	algo_choice_record(&c, 0, 10.0, 0);
 	algo_choice_record(&c, 1, 9.0, 0);
@@ -66,16 +67,16 @@ int main(void)
 	algo_choice_record(&c, 1, 11.5, 0);
 	t_check(c.chosen == 0, "totals 20.0 against 20.5: cublas<t>gemm (chosen %d)", c.chosen);
 
-	/* faster than cublas<t>gemm by less than ALGO_MARGIN: cublas<t>gemm; by more: that one */
-	algo_choice_init(&c, 3);
+	/* faster than cublas<t>gemm by less than ALGO_MARGIN_FP32: cublas<t>gemm; by more: that one */
+	algo_choice_init(&c, 3, ALGO_MARGIN_FP32);
 	runs(&c, 6, took);
 	for (int r = 0; r < 2; r++) {
 		algo_choice_record(&c, 0, 10.0, 0);
 		algo_choice_record(&c, 1, 9.8, 0);
 		algo_choice_record(&c, 2, 9.9, 0);
 	}
-	t_check(c.chosen == 0, "2%% faster than cublas<t>gemm is not enough: chosen %d", c.chosen);
-	algo_choice_init(&c, 2);
+	t_check(c.chosen == 0, "2%% faster than cublas<t>gemm is not enough (FP32): chosen %d", c.chosen);
+	algo_choice_init(&c, 2, ALGO_MARGIN_FP32);
 	runs(&c, 4, took);
 	for (int r = 0; r < 2; r++) {
 		algo_choice_record(&c, 0, 10.0, 0);
@@ -83,9 +84,20 @@ int main(void)
 	}
 	t_check(c.chosen == 1, "4%% faster is: chosen %d", c.chosen);
 
+	/* FP64's margin: 8% faster is not enough, 12% is */
+	for (int x = 0; x < 2; x++) {
+		algo_choice_init(&c, 2, ALGO_MARGIN_FP64);
+		runs(&c, 4, took);
+		for (int r = 0; r < 2; r++) {
+			algo_choice_record(&c, 0, 10.0, 0);
+			algo_choice_record(&c, 1, x ? 8.8 : 9.2, 0);
+		}
+		t_check(c.chosen == x, "FP64, %d%% faster: chosen %d", x ? 12 : 8, c.chosen);
+	}
+
 	/* a candidate that failed (cublasLtMatmul refused the shape) is neither timed again nor
 	 * chosen, however fast its one time would have been */
-	algo_choice_init(&c, 3);
+	algo_choice_init(&c, 3, ALGO_MARGIN_FP32);
 	int timed, cand;
 	cand = algo_choice_next(&c, &timed);
 	algo_choice_started(&c, cand);
@@ -102,7 +114,7 @@ int main(void)
 	t_check(c.chosen == 0, "the failed candidate left out: chosen %d", c.chosen);
 
 	/* every cuBLASLt candidate failed: cublas<t>gemm */
-	algo_choice_init(&c, 3);
+	algo_choice_init(&c, 3, ALGO_MARGIN_FP32);
 	algo_choice_record(&c, 1, 0, 1);
 	algo_choice_record(&c, 2, 0, 1);
 	algo_choice_record(&c, 0, 4.0, 0);
@@ -111,7 +123,7 @@ int main(void)
 	t_check(c.chosen == 0, "all others failed: cublas<t>gemm (chosen %d)", c.chosen);
 
 	/* candidates beyond ALGO_CANDS are not taken */
-	algo_choice_init(&c, ALGO_CANDS + 3);
+	algo_choice_init(&c, ALGO_CANDS + 3, ALGO_MARGIN_FP32);
 	t_check(c.ncand == ALGO_CANDS, "at most %d candidates (%d)", ALGO_CANDS, c.ncand);
 	return t_summary();
 }

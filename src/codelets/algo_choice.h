@@ -10,20 +10,25 @@
  * where at other shapes cublas<t>gemm's own was the fastest or within 1-2%
  * (bench/results/gemm-2026-11-27d2.md, bench/lt_algos.cu quick). So each shape's first runs take
  * the candidates in turn (cublas<t>gemm first), ALGO_SAMPLES timed runs each, and its later runs
- * the one whose timed runs took the least in all, where that is ALGO_MARGIN less than
- * cublas<t>gemm's.
+ * the one whose timed runs took the least in all, where that is a margin less than
+ * cublas<t>gemm's (ALGO_MARGIN_FP32, _FP64).
  */
 #ifndef PARALIA_CODELETS_ALGO_CHOICE_H
 #define PARALIA_CODELETS_ALGO_CHOICE_H
 
 #define ALGO_CANDS 4   /* cublas<t>gemm and up to three of cuBLASLt's algorithms */
 #define ALGO_SAMPLES 2 /* timed runs of each candidate before the choice */
-/* Another algorithm than cublas<t>gemm is kept only where its timed runs took this much less: two
- * short runs see a kernel's speed, not the power it draws, and under FP64's power cap a faster
- * but hungrier kernel loses its lead as the clocks fall (one H100, tall tiles 8192 x 2048 timed
- * 1.036x faster in another algorithm ran 32768x32768x4096 with C on the host level or up to 6%
- * slower; products 512 wide over k = 32768 timed 1.17x faster ran 4-7% faster). */
-#define ALGO_MARGIN 0.03
+/* Another algorithm than cublas<t>gemm is kept only where its timed runs took this much less
+ * (struct algo_choice's margin). FP32 runs below the GPU's power cap, where two short runs time
+ * a kernel as it runs (on one H100 cuBLASLt's first algorithm timed within 0.2% of
+ * cublas<t>gemm at 32 of 33 shapes, 0.5% at the other); FP64 runs capped, where two short runs
+ * see a kernel's speed but not the power it draws, and the clocks move under them (at 8192^3 the
+ * algorithm whose C is cublasDgemm's bit for bit, bench/results/gemm-2026-11-27r.md, timed 1.05x
+ * of it; another timed 3.6% faster in tall tiles of 8192 x 2048 ran 32768x32768x4096 with C on
+ * the host level to 6% slower), so only a lead larger than that spread is taken (products 512 wide
+ * over k = 32768, timed 1.17x faster, ran 4-9% faster: bench/results/gemm-2026-11-27d2.md). */
+#define ALGO_MARGIN_FP32 0.03
+#define ALGO_MARGIN_FP64 0.10
 
 struct algo_choice {
 	int ncand;               /* candidates, 1 to ALGO_CANDS (0: cublas<t>gemm alone) */
@@ -32,12 +37,13 @@ struct algo_choice {
 	double ms[ALGO_CANDS];   /* their total time; a candidate that failed: never chosen */
 	int failed[ALGO_CANDS];
 	int chosen;              /* -1 while timing */
+	double margin;           /* how much less time another than cublas<t>gemm must take */
 };
 
-static inline void algo_choice_init(struct algo_choice *c, int ncand)
+static inline void algo_choice_init(struct algo_choice *c, int ncand, double margin)
 {
 	*c = (struct algo_choice){ .ncand = ncand < 1 ? 1 : ncand > ALGO_CANDS ? ALGO_CANDS : ncand,
-	                           .chosen = ncand > 1 ? -1 : 0 };
+	                           .chosen = ncand > 1 ? -1 : 0, .margin = margin };
 }
 
 /* The candidate the next run takes, and whether it is to be timed (*timed): the chosen one once
@@ -61,7 +67,7 @@ static inline int algo_choice_next(const struct algo_choice *c, int *timed)
 static inline void algo_choice_started(struct algo_choice *c, int cand) { c->started[cand]++; }
 
 /* A timed run of cand took ms (failed: it did not run); once every candidate's timed runs are in,
- * the choice: the least total time among those that never failed, if ALGO_MARGIN under
+ * the choice: the least total time among those that never failed, if `margin` under
  * cublas<t>gemm's, else cublas<t>gemm. */
 static inline void algo_choice_record(struct algo_choice *c, int cand, double ms, int failed)
 {
@@ -80,7 +86,7 @@ static inline void algo_choice_record(struct algo_choice *c, int cand, double ms
 		if (best < 0 || c->ms[i] < c->ms[best])
 			best = i;
 	}
-	if (best > 0 && !c->failed[0] && !(c->ms[best] < (1 - ALGO_MARGIN) * c->ms[0]))
+	if (best > 0 && !c->failed[0] && !(c->ms[best] < (1 - c->margin) * c->ms[0]))
 		best = 0;
 	c->chosen = best < 0 ? 0 : best;
 }

@@ -154,7 +154,7 @@ static void shape_candidates(struct pl_gemm_tuner *t, struct shape *s)
 done:
 	if (pref)
 		cublasLtMatmulPreferenceDestroy(pref);
-	algo_choice_init(&s->choice, n);
+	algo_choice_init(&s->choice, n, k->dbl ? ALGO_MARGIN_FP64 : ALGO_MARGIN_FP32);
 }
 
 /* The shape's entry, made on its first run; NULL once the table is full. */
