@@ -15,9 +15,7 @@
  * not a multiple of PM_LD_ALIGN bytes, the blocks read a copy of B whose is (aligned_b_copy).
  *
  * Each GPU gets paralia's own two cuBLAS handles, each on its own non-blocking stream (a handle's
- * workspace is not for two streams at once), and the first a gemm tuner for one-call products (the
- * algorithm per shape that timing found fastest, codelets/gemm_algo.c), made at its first direct
- * call; a mutex per GPU makes
+ * workspace is not for two streams at once), made at its first direct call; a mutex per GPU makes
  * the calls on it one at a time (a handle is not for concurrent use). Its streams wait on the GPU
  * for what the caller queued on the default streams before the call (direct_after_caller), and
  * the call waits for its streams, so it returns with C final, as every paralia call does.
@@ -42,7 +40,6 @@ static struct direct_gpu {
 	pthread_mutex_t lock;
 	cublasHandle_t blas[DIRECT_STREAMS];
 	cudaStream_t stream[DIRECT_STREAMS];
-	struct pl_gemm_tuner *tuner; /* the one-call way's gemm algorithm per shape, on stream 0 */
 	cudaEvent_t caller[2]; /* the caller's queued work: on the legacy, the per-thread stream */
 	int ready;             /* every handle made, each on its stream, and the events */
 } gpus[DIRECT_MAX_GPUS];
@@ -62,8 +59,6 @@ static void direct_release(void)
 			if (cudaGetDevice(&current) != cudaSuccess)
 				current = -1;
 			cudaSetDevice(d);
-			pl_gemm_tuner_destroy(g->tuner);
-			g->tuner = NULL;
 			for (int i = 0; i < DIRECT_STREAMS; i++) {
 				if (g->blas[i])
 					cublasDestroy(g->blas[i]);
@@ -105,9 +100,6 @@ static cudaError_t make_handle(struct direct_gpu *g, int i, cublasStatus_t *s)
 		if (*s != CUBLAS_STATUS_SUCCESS)
 			g->blas[i] = NULL;
 	}
-	/* (without one, cublas<t>gemm as before: gemm_algo.c) */
-	if (e == cudaSuccess && i == 0 && g->blas[0] && !g->tuner)
-		g->tuner = pl_gemm_tuner_create();
 	return e;
 }
 
@@ -270,11 +262,8 @@ static cublasStatus_t LOCAL(gemm_blocks)(struct direct_gpu *g, int nb, char tA, 
 			/* rows i.. of op(A), columns j.. of op(B) */
 			const real_t *a = tA == 'N' ? A + i : A + (size_t)i * lda;
 			const real_t *b = tB == 'N' ? B + (size_t)j * ldb : B + j;
-			/* (cublas<t>gemm: the other stream's block runs beside this one, so timing one
-			 * block measures both: at FP32 12000x30000x7000 its blocks timed so ran 2-5% slower
-			 * on one H100, bench/results/gemm-2026-11-27d2.md) */
-			s = pl_gemm_tuned(NULL, g->blas[q], g->stream[q], sizeof(real_t) == 8, tA, tB,
-			                  rows, cols, k, &alpha, a, lda, b, ldb, &beta, C + i + (size_t)j * ldc, ldc);
+			s = CUBLAS(gemm)(g->blas[q], pl_cublas_trans(tA), pl_cublas_trans(tB),
+			                 rows, cols, k, &alpha, a, lda, b, ldb, &beta, C + i + (size_t)j * ldc, ldc);
 		}
 	}
 	return s;
@@ -349,8 +338,8 @@ int LOCAL(pl_gemm_direct)(int dev, int block, char tA, char tB, int m, int n, in
 		s = way == PL_WAY_BLOCKS
 		    ? LOCAL(gemm_blocks)(g, block, tA, tB, m, n, k, alpha, A, lda, Bc ? Bc : B,
 		                         Bc ? ldc_b : ldb, beta, C, ldc)
-		    : pl_gemm_tuned(g->tuner, g->blas[0], g->stream[0], sizeof(real_t) == 8, tA, tB, m, n, k,
-		                    &alpha, A, lda, B, ldb, &beta, C, ldc);
+		    : CUBLAS(gemm)(g->blas[0], pl_cublas_trans(tA), pl_cublas_trans(tB), m, n, k, &alpha, A,
+		                   lda, B, ldb, &beta, C, ldc);
 	cudaError_t w = direct_wait(g, streams);
 	e = e != cudaSuccess ? e : w;
 	if (Bc && (w = cudaFreeAsync(Bc, g->stream[0])) != cudaSuccess && e == cudaSuccess)
