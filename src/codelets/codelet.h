@@ -74,8 +74,9 @@ int pl_cuda_handles_init(void);
 void pl_cuda_handles_shutdown(void);
 
 /* gemm's CUDA kernel with its algorithm chosen per shape by timing (gemm_algo.c, algo_choice.h):
- * the calling worker's tuner (NULL: PARALIA_GEMM_ALGO=cublas, or it could not be made), and C =
- * alpha op(A) op(B) + beta C on its stream through it (a NULL tuner: cublas<t>gemm). dbl: FP64. */
+ * the calling worker's tuner (NULL: PARALIA_GEMM_ALGO=cublas, another worker shares its GPU, or
+ * it could not be made), and C = alpha op(A) op(B) + beta C on its stream through it (a NULL
+ * tuner: cublas<t>gemm). dbl: FP64. */
 struct pl_gemm_tuner;
 struct pl_gemm_tuner *pl_gemm_tuner_create(void);
 void pl_gemm_tuner_destroy(struct pl_gemm_tuner *t);

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Session 2026-11-27d2, call 1 (issue 14): cuBLASLt's heuristics' algorithms against cublas<t>gemm
+# at deep products' narrow shapes (m x 256..2048 x k at the dataset's m and k) and at the whole
+# odd shapes (bench/lt_algos.cu quick); then the GPU suite on e4e37cd + 6a29898 (autotune.c split
+# into a file per step: no change of plan, bench/plan_dump).
+t=.device/kernels-m3.txt
+nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 && t=.device/kernels-n9-h200.txt
+. scripts/device-env.sh d1 $t || exit
+nvcc -O2 -arch=sm_90 -o _build/lt_algos bench/lt_algos.cu -lcublasLt -lcublas -ldl > "$R/lt_build.txt" 2>&1 || cat "$R/lt_build.txt"
+timeout 150 _build/lt_algos quick d:4096:256:4096 d:4096:512:4096 d:4096:1024:4096 d:4096:2048:4096 d:4096:256:32768 d:4096:512:32768 d:4096:1024:32768 d:4096:2048:32768 d:8192:256:8192 d:8192:512:8192 d:8192:1024:8192 d:8192:2048:8192 d:12000:256:7000 d:12000:512:7000 d:12000:1024:7000 d:12000:2048:7000 d:20000:256:9000 d:20000:512:9000 d:20000:1024:9000 d:20000:2048:9000 d:27000:256:14500 d:27000:512:14500 d:27000:1024:14500 d:27000:2048:14500 d:16384:256:16384 d:16384:512:16384 d:16384:1024:16384 d:16384:2048:16384 s:4096:256:4096 s:4096:512:4096 s:4096:1024:4096 s:4096:2048:4096 s:4096:256:32768 s:4096:512:32768 s:4096:1024:32768 s:4096:2048:32768 s:8192:256:8192 s:8192:512:8192 s:8192:1024:8192 s:8192:2048:8192 s:12000:256:7000 s:12000:512:7000 s:12000:1024:7000 s:12000:2048:7000 s:20000:256:9000 s:20000:512:9000 s:20000:1024:9000 s:20000:2048:9000 s:27000:256:14500 s:27000:512:14500 s:27000:1024:14500 s:27000:2048:14500 s:16384:256:16384 s:16384:512:16384 s:16384:1024:16384 s:16384:2048:16384 d:4096:4096:32768 d:8192:8192:8192 d:20000:17000:9000 d:12000:30000:7000 d:27000:9500:14500 s:4096:4096:32768 s:8192:8192:8192 s:20000:17000:9000 s:12000:30000:7000 s:27000:9500:14500 > "$R/narrow.csv" 2> "$R/narrow.err"; echo "lt_algos quick rc $?"
+stamp narrow; pack
+suite 400
