@@ -27,7 +27,7 @@
 
 static struct pl_direct_shape shape(int dev, char prec, char tA, int m, int n, int k)
 {
-	struct pl_direct_shape s = { dev, prec, tA, 'N', m, n, k };
+	struct pl_direct_shape s = { dev, prec, tA, 'N', m, n, k, 0 }; /* nb 0: the blocks' default size */
 	return s;
 }
 
