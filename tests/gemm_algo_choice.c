@@ -102,6 +102,17 @@ int main(void)
 	algo_choice_record(&c, 2, 6.0, 0);
 	t_check(c.chosen == 0, "the failed candidate left out: chosen %d", c.chosen);
 
+	/* the chosen one failing later (it ran before): cublas<t>gemm from then on */
+	algo_choice_init(&c, 2, ALGO_MARGIN_FP32);
+	runs(&c, 4, took);
+	for (int r = 0; r < 2; r++) {
+		algo_choice_record(&c, 0, 10.0, 0);
+		algo_choice_record(&c, 1, 8.0, 0);
+	}
+	algo_choice_record(&c, 1, 0, 1);
+	runs(&c, 1, took);
+	t_check(c.chosen == 0 && took[0] == -1, "the chosen one failed: chosen %d, run %d", c.chosen, took[0]);
+
 	/* every cuBLASLt candidate failed: cublas<t>gemm */
 	algo_choice_init(&c, 3, ALGO_MARGIN_FP32);
 	algo_choice_record(&c, 1, 0, 1);

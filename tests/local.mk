@@ -65,6 +65,10 @@ TESTS += tests/tune_model
 check_PROGRAMS += tests/gemm_algo_choice
 tests_gemm_algo_choice_SOURCES = tests/gemm_algo_choice.c $(TESTING_SOURCES)
 TESTS += tests/gemm_algo_choice
+# gemm's CUDA kernel through the tuner against CBLAS (tiles of 1024 on a GPU; skipped without one).
+check_PROGRAMS += tests/gemm_tuned
+tests_gemm_tuned_SOURCES = tests/gemm_tuned.c $(TESTING_SOURCES)
+TESTS += tests/gemm_tuned
 
 # Chains of calls on kept matrices; mismatch errors; no stale copies after one-off calls.
 check_PROGRAMS += tests/blas_chain

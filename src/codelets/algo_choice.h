@@ -75,6 +75,8 @@ static inline void algo_choice_record(struct algo_choice *c, int cand, double ms
 		c->failed[cand] = 1;
 	else
 		c->timed[cand]++, c->ms[cand] += ms;
+	if (failed && c->chosen == cand) /* the chosen one failed later: cublas<t>gemm from now on */
+		c->chosen = 0;
 	if (c->chosen >= 0)
 		return;
 	int best = -1;

@@ -129,7 +129,8 @@ static void shape_candidates(struct pl_gemm_tuner *t, struct shape *s)
 {
 	const struct shape_key *k = &s->key;
 	cudaDataType_t type = k->dbl ? CUDA_R_64F : CUDA_R_32F;
-	cublasOperation_t ta = pl_cublas_trans(k->ta), tb = pl_cublas_trans(k->tb);
+	/* (real matrices: C is T, which cuBLASLt's descriptor takes as such) */
+	cublasOperation_t ta = k->ta == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T, tb = k->tb == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
 	int n = 1;
 	cublasLtMatmulPreference_t pref = NULL;
 	if (cublasLtMatmulDescCreate(&s->op, k->dbl ? CUBLAS_COMPUTE_64F : CUBLAS_COMPUTE_32F, type) ||
