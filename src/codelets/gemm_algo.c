@@ -130,24 +130,28 @@ static void shape_candidates(struct pl_gemm_tuner *t, struct shape *s)
 	const struct shape_key *k = &s->key;
 	cudaDataType_t type = k->dbl ? CUDA_R_64F : CUDA_R_32F;
 	/* (real matrices: C is T, which cuBLASLt's descriptor takes as such) */
-	cublasOperation_t ta = k->ta == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T, tb = k->tb == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
+	cublasOperation_t ta = k->ta == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
+	cublasOperation_t tb = k->tb == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
+	int ra = k->ta == 'N' ? k->m : k->k, ca = k->ta == 'N' ? k->k : k->m; /* A as stored */
+	int rb = k->tb == 'N' ? k->k : k->n, cb = k->tb == 'N' ? k->n : k->k; /* B as stored */
 	int n = 1;
 	cublasLtMatmulPreference_t pref = NULL;
 	if (cublasLtMatmulDescCreate(&s->op, k->dbl ? CUBLAS_COMPUTE_64F : CUBLAS_COMPUTE_32F, type) ||
 	    cublasLtMatmulDescSetAttribute(s->op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta) ||
 	    cublasLtMatmulDescSetAttribute(s->op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb) ||
-	    cublasLtMatrixLayoutCreate(&s->la, type, k->ta == 'N' ? k->m : k->k, k->ta == 'N' ? k->k : k->m, k->lda) ||
-	    cublasLtMatrixLayoutCreate(&s->lb, type, k->tb == 'N' ? k->k : k->n, k->tb == 'N' ? k->n : k->k, k->ldb) ||
+	    cublasLtMatrixLayoutCreate(&s->la, type, ra, ca, k->lda) ||
+	    cublasLtMatrixLayoutCreate(&s->lb, type, rb, cb, k->ldb) ||
 	    cublasLtMatrixLayoutCreate(&s->lc, type, k->m, k->n, k->ldc) ||
 	    cublasLtMatmulPreferenceCreate(&pref))
 		goto done;
 	size_t ws = TUNER_WS;
 	uint32_t al[3] = { k->align[0], k->align[1], k->align[2] };
+	const cublasLtMatmulPreferenceAttributes_t at[4] = {
+		CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
+		CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES };
 	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws);
-	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, &al[0], sizeof al[0]);
-	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, &al[1], sizeof al[1]);
-	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, &al[2], sizeof al[2]);
-	cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, &al[2], sizeof al[2]);
+	for (int o = 0; o < 4; o++) /* (D is C) */
+		cublasLtMatmulPreferenceSetAttribute(pref, at[o], &al[o < 2 ? o : 2], sizeof al[0]);
 	cublasLtMatmulHeuristicResult_t h[ALGO_CANDS - 1];
 	int nh = 0;
 	if (cublasLtMatmulAlgoGetHeuristic(t->lt, s->op, s->la, s->lb, s->lc, s->lc, pref, ALGO_CANDS - 1,
