@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Per-worker cuBLAS and cuSOLVER handles, paralia's own, one pair per CUDA worker, each bound to
- * that worker's stream, and its gemm tuner (gemm_algo.c). Not StarPU's: starpu_cublas_init/shutdown are not reference counted for
- * the v2 handles (each init overwrites them, each shutdown destroys them), so sharing them with
- * an application that also calls starpu_cublas_init would leave one side with destroyed handles.
+ * that worker's stream, and its gemm tuner (gemm_algo.c). Not StarPU's: starpu_cublas_init and
+ * shutdown are not reference counted for the v2 handles (each init overwrites them, each shutdown
+ * destroys them), so sharing them with an application that also calls starpu_cublas_init would
+ * leave one side with destroyed handles.
  */
 #include "codelets/codelet.h"
 #ifdef PARALIA_USE_CUDA
