@@ -16,6 +16,7 @@
 #ifdef PARALIA_USE_CUDA
 #include "codelets/algo_choice.h"
 #include <cublasLt.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,16 +57,22 @@ struct pl_gemm_tuner {
 	struct pending pend[TUNER_PENDING];
 };
 
+static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
+static int mode_cublas; /* PARALIA_GEMM_ALGO=cublas: cublas<t>gemm only */
+
+/* Read once, whichever worker asks first (they make their tuners at once). */
+static void read_mode(void)
+{
+	const char *v = getenv("PARALIA_GEMM_ALGO");
+	mode_cublas = v && !strcmp(v, "cublas");
+	if (v && *v && strcmp(v, "cublas") && strcmp(v, "measure"))
+		fprintf(stderr, "paralia: PARALIA_GEMM_ALGO=%s is not measure or cublas; using measure\n", v);
+}
+
 static int tuner_off(void)
 {
-	static int mode = -1; /* read once: 1 cublas<t>gemm only */
-	if (mode < 0) {
-		const char *v = getenv("PARALIA_GEMM_ALGO");
-		mode = v && !strcmp(v, "cublas");
-		if (v && *v && strcmp(v, "cublas") && strcmp(v, "measure"))
-			fprintf(stderr, "paralia: PARALIA_GEMM_ALGO=%s is not measure or cublas; using measure\n", v);
-	}
-	return mode;
+	pthread_once(&mode_once, read_mode);
+	return mode_cublas;
 }
 
 struct pl_gemm_tuner *pl_gemm_tuner_create(void)
