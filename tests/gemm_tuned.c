@@ -2,17 +2,26 @@
 /*
  * gemm's CUDA kernel with its algorithm chosen per shape by timing (src/codelets/gemm_algo.c)
  * against CBLAS: products large enough to be timed (tiles of 1024, 2 GFLOP a product), A
- * transposed or not (N, T, C), B too, leading dimensions off 128 bytes and on, every operand on
- * the GPU or on the host, six calls of each (the first runs of a tile's shape take the candidates,
- * later ones the chosen algorithm), every call's C checked. A GPU is needed: without one the
+ * transposed or not (N, T, C), B too, leading dimensions off 128 bytes and on (beta = 0 there,
+ * C first filled with NaN, which must not survive), every operand on the GPU or on the host, six
+ * calls of each (the first runs of a tile's shape take the candidates, later ones the chosen
+ * algorithm), every call's C checked; and that cuBLASLt's algorithms did run (unless
+ * PARALIA_GEMM_ALGO=cublas or several workers share a GPU). A GPU is needed: without one the
  * kernel is the CPU's and the test is skipped.
  * Bound: |C - C_ref| <= 4 (k + 2) eps (|alpha| k max|A| max|B| + |beta| max|C0|), elementwise.
  */
+#include "config.h"
 #include "tests/testing.h"
 #ifndef PARALIA_PREC
 #define PARALIA_SELF "tests/gemm_tuned.c"
 #include "common/instantiate.h"
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef PARALIA_USE_CUDA
+unsigned long pl_gemm_lt_runs(void); /* src/codelets/gemm_algo.c */
+#endif
 
 int main(void)
 {
@@ -25,6 +34,12 @@ int main(void)
 	paralia_set_tile_size(1024);
 	run_tuned_s();
 	run_tuned_d();
+#ifdef PARALIA_USE_CUDA
+	const char *algo = getenv("PARALIA_GEMM_ALGO"), *per = getenv("STARPU_NWORKER_PER_CUDA");
+	if (!(algo && !strcmp(algo, "cublas")) && !(per && atoi(per) > 1))
+		t_check(pl_gemm_lt_runs() > 0, "the tuner ran cuBLASLt's algorithms: %lu products",
+		        pl_gemm_lt_runs());
+#endif
 	return t_end();
 }
 #else
@@ -38,7 +53,7 @@ int main(void)
 static void LOCAL(one_case)(char tA, char tB, int odd, int where, unsigned *seed)
 {
 	const int m = 2048, n = 2048, k = 2048;
-	const real_t alpha = 0.75, beta = 0.5;
+	const real_t alpha = 0.75, beta = odd ? 0 : 0.5;
 	int ra = tA == 'N' ? m : k, ca = tA == 'N' ? k : m;
 	int rb = tB == 'N' ? k : n, cb = tB == 'N' ? n : k;
 	int lda = ra + 3 * odd, ldb = rb + odd, ldc = m + 2 * odd;
@@ -47,6 +62,8 @@ static void LOCAL(one_case)(char tA, char tB, int odd, int where, unsigned *seed
 	LOCAL(t_fill)(A, lda, ca, lda, seed);
 	LOCAL(t_fill)(B, ldb, cb, ldb, seed);
 	LOCAL(t_fill)(C, ldc, n, ldc, seed);
+	if (beta == 0) /* BLAS: C is not read when beta is 0, so NaNs there must not survive */
+		LOCAL(t_poison)(C, m, n, ldc, (real_t)NAN);
 	memcpy(R, C, sizeof(real_t) * ldc * n);
 	real_t *dA = t_place(A, ra, ca, lda, sizeof(real_t), where);
 	real_t *dB = t_place(B, rb, cb, ldb, sizeof(real_t), where);
@@ -54,7 +71,7 @@ static void LOCAL(one_case)(char tA, char tB, int odd, int where, unsigned *seed
 	double ab = fabs((double)alpha) * k * LOCAL(t_maxabs)(A, lda, ca, lda) * LOCAL(t_maxabs)(B, ldb, cb, ldb);
 	for (int call = 0; call < CALLS; call++) {
 		/* each call on the result of the one before, on the GPU and in the reference alike */
-		double c0 = LOCAL(t_maxabs)(R, m, n, ldc);
+		double c0 = beta == 0 ? 0 : LOCAL(t_maxabs)(R, m, n, ldc);
 		CBLAS(gemm)(CblasColMajor, pl_cblas_trans_t(tA), pl_cblas_trans_t(tB), m, n, k, alpha, A, lda,
 		            B, ldb, beta, R, ldc);
 		int ret = FN(gemm)(tA, tB, m, n, k, alpha, dA, lda, dB, ldb, beta, dC, ldc);

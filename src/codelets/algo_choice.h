@@ -9,7 +9,8 @@
  * dimension is off 128 bytes (the dataset's odd shapes) 4-12% faster with the k split in three,
  * where at other shapes cublas<t>gemm's own was the fastest or within 1-2%
  * (bench/results/gemm-2026-11-27d2.md, bench/lt_algos.cu quick). So each shape's first runs take
- * the candidates in turn (cublas<t>gemm first), ALGO_SAMPLES timed runs each, and its later runs
+ * the candidates in turn (cublas<t>gemm first), one untimed run each (a kernel's first launch
+ * loads its module: CUDA loads them lazily), then ALGO_SAMPLES timed runs each, and its later runs
  * the one whose timed runs took the least in all, where that is a margin less than
  * cublas<t>gemm's (ALGO_MARGIN_FP32, _FP64).
  */
@@ -32,6 +33,7 @@
 
 struct algo_choice {
 	int ncand;               /* candidates, 1 to ALGO_CANDS (0: cublas<t>gemm alone) */
+	int warmed[ALGO_CANDS];  /* run once, untimed */
 	int started[ALGO_CANDS]; /* timed runs started */
 	int timed[ALGO_CANDS];   /* and finished */
 	double ms[ALGO_CANDS];   /* their total time; a candidate that failed: never chosen */
@@ -47,14 +49,17 @@ static inline void algo_choice_init(struct algo_choice *c, int ncand, double mar
 }
 
 /* The candidate the next run takes, and whether it is to be timed (*timed): the chosen one once
- * chosen; before, the first with fewest runs started below ALGO_SAMPLES, or, with every timed run
- * started but not all finished, cublas<t>gemm untimed. */
+ * chosen; before, the first not yet run, untimed; then the first with fewest timed runs started
+ * below ALGO_SAMPLES; with every timed run started but not all finished, cublas<t>gemm untimed. */
 static inline int algo_choice_next(const struct algo_choice *c, int *timed)
 {
 	*timed = 0;
 	if (c->chosen >= 0)
 		return c->chosen;
 	int best = -1;
+	for (int i = 0; i < c->ncand; i++)
+		if (!c->failed[i] && !c->warmed[i])
+			return i;
 	for (int i = 0; i < c->ncand; i++)
 		if (!c->failed[i] && c->started[i] < ALGO_SAMPLES && (best < 0 || c->started[i] < c->started[best]))
 			best = i;
@@ -64,7 +69,15 @@ static inline int algo_choice_next(const struct algo_choice *c, int *timed)
 	return best;
 }
 
-static inline void algo_choice_started(struct algo_choice *c, int cand) { c->started[cand]++; }
+/* cand ran, timed or not. */
+static inline void algo_choice_ran(struct algo_choice *c, int cand, int timed)
+{
+	c->warmed[cand] = 1;
+	c->started[cand] += timed != 0;
+}
+
+/* The timing itself failed (the events): no choice but cublas<t>gemm. */
+static inline void algo_choice_give_up(struct algo_choice *c) { c->chosen = 0; }
 
 /* A timed run of cand took ms (failed: it did not run); once every candidate's timed runs are in,
  * the choice: the least total time among those that never failed, if `margin` under

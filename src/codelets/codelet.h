@@ -81,6 +81,8 @@ struct pl_gemm_tuner;
 struct pl_gemm_tuner *pl_gemm_tuner_create(void);
 void pl_gemm_tuner_destroy(struct pl_gemm_tuner *t);
 struct pl_gemm_tuner *pl_worker_gemm_tuner(void);
+/* How many products the tuners ran in cuBLASLt's algorithms, in all (tests/gemm_tuned). */
+unsigned long pl_gemm_lt_runs(void);
 cublasStatus_t pl_gemm_tuned(struct pl_gemm_tuner *t, cublasHandle_t h, cudaStream_t stream, int dbl,
                              char ta, char tb, int m, int n, int k, const void *alpha, const void *A,
                              int lda, const void *B, int ldb, const void *beta, void *C, int ldc);

@@ -75,6 +75,13 @@ static int tuner_off(void)
 	return mode_cublas;
 }
 
+static unsigned long lt_runs; /* cuBLASLt's algorithms run, every tuner's (pl_gemm_lt_runs) */
+
+unsigned long pl_gemm_lt_runs(void)
+{
+	return __atomic_load_n(&lt_runs, __ATOMIC_RELAXED);
+}
+
 struct pl_gemm_tuner *pl_gemm_tuner_create(void)
 {
 	if (tuner_off())
@@ -87,6 +94,7 @@ struct pl_gemm_tuner *pl_gemm_tuner_create(void)
 		ok = cudaEventCreate(&t->pend[i].start) == cudaSuccess &&
 		     cudaEventCreate(&t->pend[i].end) == cudaSuccess;
 	if (!ok) { /* without it the worker runs cublas<t>gemm, as before */
+		cudaGetLastError(); /* (the failed call's error is not the next call's) */
 		pl_gemm_tuner_destroy(t);
 		return NULL;
 	}
@@ -187,16 +195,23 @@ static struct shape *shape_of(struct pl_gemm_tuner *t, const struct shape_key *k
 	return s;
 }
 
-/* The timed runs the stream has passed: their times into their shapes' choices. */
+/* The timed runs the stream has passed: their times into their shapes' choices (a timing that
+ * fails gives its shape to cublas<t>gemm). */
 static void harvest(struct pl_gemm_tuner *t)
 {
 	for (int i = 0; i < TUNER_PENDING; i++) {
 		struct pending *p = &t->pend[i];
 		float ms;
-		if (!p->busy || cudaEventQuery(p->end) != cudaSuccess)
+		cudaError_t q = p->busy ? cudaEventQuery(p->end) : cudaErrorNotReady;
+		if (q == cudaErrorNotReady)
 			continue;
-		if (cudaEventElapsedTime(&ms, p->start, p->end) == cudaSuccess)
-			algo_choice_record(&t->shape[p->shape].choice, p->cand, ms, 0);
+		struct algo_choice *c = &t->shape[p->shape].choice;
+		if (q == cudaSuccess && cudaEventElapsedTime(&ms, p->start, p->end) == cudaSuccess) {
+			algo_choice_record(c, p->cand, ms, 0);
+		} else {
+			cudaGetLastError();
+			algo_choice_give_up(c);
+		}
 		p->busy = 0;
 	}
 }
@@ -218,8 +233,13 @@ cublasStatus_t pl_gemm_tuned(struct pl_gemm_tuner *t, cublasHandle_t h, cudaStre
 	if (!t || 2.0 * m * n * k < TUNER_MIN_FLOPS)
 		return run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 	harvest(t);
-	struct shape_key key = { dbl, pl_upper(ta), pl_upper(tb), m, n, k, lda, ldb, ldc,
-	                         { align_of(A), align_of(B), align_of(C) } };
+	/* field by field over zeros: shapes are found by memcmp, and an initializer (or a compound
+	 * literal copied in) leaves the padding after tb as it was */
+	struct shape_key key;
+	memset(&key, 0, sizeof key);
+	key.dbl = dbl, key.ta = pl_upper(ta), key.tb = pl_upper(tb);
+	key.m = m, key.n = n, key.k = k, key.lda = lda, key.ldb = ldb, key.ldc = ldc;
+	key.align[0] = align_of(A), key.align[1] = align_of(B), key.align[2] = align_of(C);
 	struct shape *s = shape_of(t, &key);
 	if (!s)
 		return run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
@@ -230,23 +250,32 @@ cublasStatus_t pl_gemm_tuned(struct pl_gemm_tuner *t, cublasHandle_t h, cudaStre
 			p = &t->pend[i];
 	if (timed && !p) /* every slot in flight: this run untimed, in cublas<t>gemm */
 		cand = 0;
-	if (p && cudaEventRecord(p->start, stream) != cudaSuccess)
+	if (p && cudaEventRecord(p->start, stream) != cudaSuccess) {
+		cudaGetLastError();
 		p = NULL;
+	}
 	cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
 	if (cand > 0) {
 		st = cublasLtMatmul(t->lt, s->op, alpha, A, s->la, B, s->lb, beta, C, s->lc, C, s->lc,
 		                    &s->algo[cand], t->ws, TUNER_WS, stream);
-		if (st != CUBLAS_STATUS_SUCCESS) { /* never again for this shape; C from cublas<t>gemm */
+		if (st == CUBLAS_STATUS_SUCCESS)
+			__atomic_fetch_add(&lt_runs, 1, __ATOMIC_RELAXED);
+		else { /* never again for this shape; C from cublas<t>gemm (cuBLASLt's refusals, an
+		        * unsupported shape or alignment, come before it launches) */
 			algo_choice_record(&s->choice, cand, 0, 1);
 			cand = 0, p = NULL;
 		}
 	}
 	if (cand == 0)
 		st = run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
-	if (p && st == CUBLAS_STATUS_SUCCESS && cudaEventRecord(p->end, stream) == cudaSuccess) {
+	if (st != CUBLAS_STATUS_SUCCESS)
+		return st;
+	int was_timed = p && cudaEventRecord(p->end, stream) == cudaSuccess;
+	if (p && !was_timed)
+		cudaGetLastError();
+	if (was_timed)
 		*p = (struct pending){ 1, (int)(s - t->shape), cand, p->start, p->end };
-		algo_choice_started(&s->choice, cand);
-	}
+	algo_choice_ran(&s->choice, cand, was_timed);
 	return st;
 }
 #endif
