@@ -7,10 +7,10 @@
  * measured alone only then): its shapes, their candidates, and the CUDA events of the timed runs
  * in flight, read once the stream has passed them (never waited for: a task stays asynchronous).
  * Not the direct path's cuBLAS calls (blas/direct.c): its blocks run two streams at once, and a
- * one-call shape spends its first calls timing, where FP64's margin leaves cublasDgemm anyway
- * (one H100, 4096x4096x32768 on the GPU 2.4% slower over calls 11-15 with it; no one-call shape
- * of the dataset timed another algorithm 10% faster). PARALIA_GEMM_ALGO=cublas keeps
- * cublas<t>gemm everywhere; unset or "measure", the choice.
+ * one-call shape spends its first calls timing for little (one H100: FP64 4096x4096x32768 on the
+ * GPU 2.4% slower over calls 11-15 with it, where no algorithm timed 10% faster; at the FP32 odd
+ * shapes, where split-k ran one call 1.04-1.12x faster, the path's blocks already ran as fast).
+ * PARALIA_GEMM_ALGO=cublas keeps cublas<t>gemm everywhere; unset or "measure", the choice.
  */
 #include "codelets/codelet.h"
 #ifdef PARALIA_USE_CUDA
