@@ -6,9 +6,9 @@
  * C first filled with NaN, which must not survive), every operand on the GPU or on the host, four
  * calls of each (a tile shape's first runs take the candidates: cuBLASLt's kernels run there, on
  * real data; later ones the chosen algorithm), every call's C checked (the host's reference in one
- * thread: ~25 s of the GPU suite); and that cuBLASLt's algorithms did run (unless
- * PARALIA_GEMM_ALGO=cublas or several workers share a GPU). A GPU is needed: without one the
- * kernel is the CPU's and the test is skipped.
+ * thread: about 25 s of the GPU suite by estimate, not measured yet); and that cuBLASLt's
+ * algorithms did run (unless PARALIA_GEMM_ALGO=cublas or several workers share a GPU). A GPU is
+ * needed: without one the kernel is the CPU's and the test is skipped.
  * Bound: |C - C_ref| <= 4 (k + 2) eps (|alpha| k max|A| max|B| + |beta| max|C0|), elementwise.
  */
 #include "config.h"
