@@ -167,17 +167,26 @@ static int accepted(struct problem *p, const cublasLtMatmulAlgo_t *a)
 	           CUBLAS_STATUS_SUCCESS && r.state == CUBLAS_STATUS_SUCCESS && r.workspaceSize <= WS;
 }
 
-/* cuBLASLt's heuristics, then every id x tile x stages it accepts */
-static int enumerate(struct problem *p, struct cand *c, cublasLtMatmulAlgo_t *first)
+/* Up to max of cuBLASLt's heuristics' answers for the problem, within the workspace WS (h zeroed
+ * first); how many. */
+static int heuristics(struct problem *p, cublasLtMatmulHeuristicResult_t *h, int max)
 {
 	cublasLtMatmulPreference_t pref;
 	CB(cublasLtMatmulPreferenceCreate(&pref));
 	size_t ws = WS;
 	CB(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
-	cublasLtMatmulHeuristicResult_t h[32];
-	int nh = 0, n = 0;
-	cublasLtMatmulAlgoGetHeuristic(p->lt, p->op, p->la, p->lb, p->lc, p->lc, pref, 32, h, &nh);
+	memset(h, 0, max * sizeof *h);
+	int nh = 0;
+	cublasLtMatmulAlgoGetHeuristic(p->lt, p->op, p->la, p->lb, p->lc, p->lc, pref, max, h, &nh);
 	cublasLtMatmulPreferenceDestroy(pref);
+	return nh;
+}
+
+/* cuBLASLt's heuristics, then every id x tile x stages it accepts */
+static int enumerate(struct problem *p, struct cand *c, cublasLtMatmulAlgo_t *first)
+{
+	cublasLtMatmulHeuristicResult_t h[32];
+	int nh = heuristics(p, h, 32), n = 0;
 	for (int i = 0; i < nh; i++)
 		if (h[i].state == CUBLAS_STATUS_SUCCESS)
 			n = add(c, n, &h[i].algo);
@@ -423,15 +432,8 @@ static void quick_run(struct shape s)
 	struct problem p;
 	problem_open(&p, s);
 	CK(cudaMemcpy(p.C, p.C0, (size_t)s.m * s.n * p.elem, cudaMemcpyDeviceToDevice));
-	cublasLtMatmulPreference_t pref;
-	CB(cublasLtMatmulPreferenceCreate(&pref));
-	size_t ws = WS;
-	CB(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
 	cublasLtMatmulHeuristicResult_t h[16];
-	memset(h, 0, sizeof h);
-	int nh = 0, n = 0;
-	cublasLtMatmulAlgoGetHeuristic(p.lt, p.op, p.la, p.lb, p.lc, p.lc, pref, 16, h, &nh);
-	cublasLtMatmulPreferenceDestroy(pref);
+	int nh = heuristics(&p, h, 16), n = 0;
 	struct cand c[17];
 	c[n++] = (struct cand){ h[0].algo, 0, 0 }; /* cublas<t>gemm (its algo field unused) */
 	for (int i = 0; i < nh; i++)
