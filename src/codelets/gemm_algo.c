@@ -15,6 +15,7 @@
 #include "codelets/codelet.h"
 #ifdef PARALIA_USE_CUDA
 #include "codelets/algo_choice.h"
+#include "perfmodel/plan.h"
 #include <cublasLt.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -101,10 +102,50 @@ struct pl_gemm_tuner *pl_gemm_tuner_create(void)
 	return t;
 }
 
+/* A candidate's name in what is said: cublas<t>gemm, or cuBLASLt's heuristics' i-th. */
+static void name_of(char *buf, size_t len, int i)
+{
+	if (i == 0)
+		snprintf(buf, len, "cublas<t>gemm");
+	else
+		snprintf(buf, len, "cuBLASLt %d", i);
+}
+
+/* PARALIA_VERBOSE >= 1: each timed shape's candidates, their mean time per timed run, and the
+ * one its later runs took (which the benchmarks' reports cannot see otherwise). */
+static void say_choices(const struct pl_gemm_tuner *t)
+{
+	if (pm_verbose_level() < 1)
+		return;
+	int dev = -1;
+	cudaGetDevice(&dev);
+	for (int i = 0; i < t->nshape; i++) {
+		const struct shape_key *k = &t->shape[i].key;
+		const struct algo_choice *c = &t->shape[i].choice;
+		char line[512], name[32];
+		size_t len = (size_t)snprintf(line, sizeof line, "paralia: gemm kernel on GPU %d: %cgemm %c%c "
+		                              "%dx%dx%d (ld %d %d %d):", dev, k->dbl ? 'd' : 's', k->ta,
+		                              k->tb, k->m, k->n, k->k, k->lda, k->ldb, k->ldc);
+		for (int j = 0; j < c->ncand && len < sizeof line; j++) {
+			name_of(name, sizeof name, j);
+			if (c->failed[j])
+				len += (size_t)snprintf(line + len, sizeof line - len, " %s failed,", name);
+			else if (c->timed[j])
+				len += (size_t)snprintf(line + len, sizeof line - len, " %s %.3f ms,", name,
+				                        c->ms[j] / c->timed[j]);
+			else
+				len += (size_t)snprintf(line + len, sizeof line - len, " %s untimed,", name);
+		}
+		name_of(name, sizeof name, c->chosen > 0 ? c->chosen : 0);
+		fprintf(stderr, "%s runs %s%s\n", line, name, c->chosen < 0 ? " (still timing)" : "");
+	}
+}
+
 void pl_gemm_tuner_destroy(struct pl_gemm_tuner *t)
 {
 	if (!t)
 		return;
+	say_choices(t);
 	for (int i = 0; i < t->nshape; i++) {
 		struct shape *s = &t->shape[i];
 		if (s->op)
