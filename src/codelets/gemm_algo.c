@@ -5,7 +5,8 @@
  * One tuner per CUDA worker alone on its GPU (cuda_handles.c), used only by that worker's thread
  * on its stream, where no other kernel runs beside its own (a kernel timed between two events is
  * measured alone only then): its shapes, their candidates, and the CUDA events of the timed runs
- * in flight, read once the stream has passed them (never waited for: a task stays asynchronous).
+ * in flight, read once the stream has passed them (never waited for: a task stays asynchronous),
+ * for runs queued behind another kernel (on an idle stream the events would time the launch too).
  * Not the direct path's cuBLAS calls (blas/direct.c): its blocks run two streams at once, and a
  * one-call shape spends its first calls timing for little (one H100: FP64 4096x4096x32768 on the
  * GPU 2.4% slower over calls 11-15 with it, where no algorithm timed 10% faster; at the FP32 odd
@@ -285,6 +286,16 @@ cublasStatus_t pl_gemm_tuned(struct pl_gemm_tuner *t, cublasHandle_t h, cudaStre
 	if (!s)
 		return run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 	int timed, cand = algo_choice_next(&s->choice, &timed);
+	/* A run is timed only behind work already queued on the stream. On an idle stream the start
+	 * event passes as it is recorded, and the time then holds the host's launching of the run
+	 * (cuBLAS's own heuristics for cublas<t>gemm, tens of microseconds), which a worker's
+	 * pipeline of tasks hides behind the kernel before. Such a run is cublas<t>gemm's, untimed. */
+	cudaError_t q = timed ? cudaStreamQuery(stream) : cudaErrorNotReady;
+	if (q != cudaErrorNotReady) {
+		if (q != cudaSuccess)
+			cudaGetLastError(); /* (the query's own error is not the next call's) */
+		timed = 0, cand = 0;
+	}
 	struct pending *p = NULL;
 	for (int i = 0; timed && !p && i < TUNER_PENDING; i++)
 		if (!t->pend[i].busy)
