@@ -19,6 +19,9 @@
 
 #define ALGO_CANDS 4   /* cublas<t>gemm and up to three of cuBLASLt's algorithms */
 #define ALGO_SAMPLES 2 /* timed runs of each candidate before the choice */
+/* The runs a shape takes to its choice at least: each candidate once untimed, ALGO_SAMPLES times
+ * timed (the kernel table runs as many before it times a size, perfmodel/calibrate.c). */
+#define ALGO_CHOOSING_RUNS (ALGO_CANDS * (1 + ALGO_SAMPLES))
 /* Another algorithm than cublas<t>gemm is kept only where its timed runs took this much less
  * (struct algo_choice's margin). FP32 runs below the GPU's power cap, where two short runs time
  * a kernel as it runs (on one H100 cuBLASLt's first algorithm timed within 0.2% of

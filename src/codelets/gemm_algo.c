@@ -258,6 +258,15 @@ static void harvest(struct pl_gemm_tuner *t)
 	}
 }
 
+/* Whether work is queued on the stream and not finished (a failed query: no). */
+static int stream_busy(cudaStream_t stream)
+{
+	cudaError_t q = cudaStreamQuery(stream);
+	if (q != cudaSuccess && q != cudaErrorNotReady)
+		cudaGetLastError(); /* (the query's own error is not the next call's) */
+	return q == cudaErrorNotReady;
+}
+
 static cublasStatus_t run_cublas(cublasHandle_t h, int dbl, cublasOperation_t ta, cublasOperation_t tb,
                                  int m, int n, int k, const void *alpha, const void *A, int lda,
                                  const void *B, int ldb, const void *beta, void *C, int ldc)
@@ -286,22 +295,17 @@ cublasStatus_t pl_gemm_tuned(struct pl_gemm_tuner *t, cublasHandle_t h, cudaStre
 	if (!s)
 		return run_cublas(h, dbl, ota, otb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 	int timed, cand = algo_choice_next(&s->choice, &timed);
-	/* A run is timed only behind work already queued on the stream. On an idle stream the start
-	 * event passes as it is recorded, and the time then holds the host's launching of the run
-	 * (cuBLAS's own heuristics for cublas<t>gemm, tens of microseconds), which a worker's
-	 * pipeline of tasks hides behind the kernel before. Such a run is cublas<t>gemm's, untimed. */
-	cudaError_t q = timed ? cudaStreamQuery(stream) : cudaErrorNotReady;
-	if (q != cudaErrorNotReady) {
-		if (q != cudaSuccess)
-			cudaGetLastError(); /* (the query's own error is not the next call's) */
-		timed = 0, cand = 0;
-	}
 	struct pending *p = NULL;
 	for (int i = 0; timed && !p && i < TUNER_PENDING; i++)
 		if (!t->pend[i].busy)
 			p = &t->pend[i];
-	if (timed && !p) /* every slot in flight: this run untimed, in cublas<t>gemm */
-		cand = 0;
+	/* A run to be timed that cannot be is cublas<t>gemm's, untimed: where every slot is in
+	 * flight, or where the stream is idle. A run is timed only behind work already queued on the
+	 * stream: on an idle one the start event passes as it is recorded, and the time then holds
+	 * the host's launching of the run (cuBLAS's own heuristics for cublas<t>gemm, tens of
+	 * microseconds), which a worker's pipeline of tasks hides behind the kernel before. */
+	if (timed && (!p || !stream_busy(stream)))
+		cand = 0, p = NULL;
 	if (p && cudaEventRecord(p->start, stream) != cudaSuccess) {
 		cudaGetLastError();
 		p = NULL;

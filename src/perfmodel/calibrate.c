@@ -95,10 +95,10 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 	int gpu = starpu_worker_get_type(w) == STARPU_CUDA_WORKER;
 	double flops = 2.0 * T * T * (double)T;
 	/* The first products bring A, B and every C to the worker and are not timed: NC of them, and
-	 * on a GPU as many more as gemm's kernel takes to choose its algorithm for the shape (each
-	 * candidate once untimed and ALGO_SAMPLES times timed, gemm_algo.c), so that the table times
-	 * the algorithm a call's tiles run and not the candidates tried on the way. */
-	int warm = NC + (gpu ? ALGO_CANDS * (1 + ALGO_SAMPLES) : 0);
+	 * on a GPU as many more as gemm's kernel takes to choose its algorithm for the shape
+	 * (gemm_algo.c), so that the table times the algorithm a call's tiles run and not the
+	 * candidates tried on the way. */
+	int warm = NC + (gpu ? ALGO_CHOOSING_RUNS : 0);
 	int ret = submit_products(dbl, w, h, 0, warm), r = warm;
 	if (!ret && !gpu) {
 		double t0 = starpu_timing_now();
