@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXPT 64
+#define MAXPT 128
 #define MAXT 16
 
 struct point {

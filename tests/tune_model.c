@@ -300,6 +300,19 @@ static void xfer_pitches(void)
 	t_check(t3072 > 30 && t3072 < 43, "d 3072 back at 256 KB between the 2048 and 4096 rates (%.1f)", t3072);
 	t_check(pm_xfer_gbs(&x, 0, 4096, 65536, 2) == pm_xfer_gbs(&x, 1, 2048, 65536, 2),
 	        "single precision without lines: double's at the same column bytes");
+	/* FP32 measured up to tiles of 2048 (8 KB columns, slow at a wide pitch), FP64 up to 4096
+	 * (32 KB): FP32 columns of 8192 elements are FP64's 4096 in bytes, read there, not clamped
+	 * to FP32's 2048; within FP32's own range its own lines stay, and FP64 beyond its own longest
+	 * columns (no FP32 tile that long) stays clamped. */
+	struct pm_xfer both = x;
+	both.n[0] = 2;
+	both.pt[0][0] = (struct pm_xfer_point){ 2048, 32768, { 40, 40, 80 } };
+	both.pt[0][1] = (struct pm_xfer_point){ 2048, 262144, { 20, 20, 40 } };
+	double s8k = pm_xfer_gbs(&both, 0, 8192, 262144, 0), s2k = pm_xfer_gbs(&both, 0, 2048, 262144, 0);
+	double d8k = pm_xfer_gbs(&both, 1, 8192, 262144, 0);
+	t_check(s8k == 46 && s2k == 20 && d8k == 46,
+	        "FP32 columns of 8192 past FP32's lines read FP64's 4096 (%.1f, 46 expected), FP32 2048 "
+	        "its own (%.1f, 20), FP64 8192 clamped to its 4096 (%.1f, 46)", s8k, s2k, d8k);
 
 	/* The model: one GPU on the 4xH200 map, this table; 4096^3 on the host at tile 2048. */
 	struct lm_db db;

@@ -511,6 +511,17 @@ double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int di
 	}
 	const struct pm_xfer_point *pt = x->pt[d];
 	int n = x->n[d];
+	/* Columns longer than this precision's longest measured tile's: the other precision's rate
+	 * at the same column bytes where it measured columns that long, not the clamped one. A copy's
+	 * rate goes with its columns' bytes, FP32 and FP64 alike (docs/AUTOTUNER.md, step 3), and a
+	 * table's FP32 tiles stop at 8192 (32 KB columns) where its FP64 ones reach 64 KB: FP32
+	 * columns of 16384 read 46.6 GB/s at a pitch of 128 KB where 64 KB columns cross at 55.4
+	 * (one H200's table). */
+	const struct pm_xfer_point *other = x->pt[!d];
+	int no = x->n[!d];
+	double oelem = 12 - elem, longest = other[no > 0 ? no - 1 : 0].T * oelem;
+	if (T > pt[n - 1].T && no > 0 && longest >= (double)T * elem && longest > pt[n - 1].T * elem)
+		return pm_xfer_gbs(x, !d, (int)((double)T * elem / oelem), pitch, dir);
 	/* the measured tile sizes around T: the points [plo, plo + nlo) of the largest <= T, those
 	 * [phi, phi + nhi) of the smallest >= T (-1 where there is none) */
 	int plo = -1, nlo = 0, phi = -1, nhi = 0;

@@ -82,7 +82,8 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen);
 /* GB/s for T x T tiles of a matrix whose leading dimension is pitch bytes (<= 0: 4T elements, the
  * pitch of tables without one), interpolated in log2(pitch) between the pitches measured at a
  * tile size, clamped to them, then in log2(T) between tile sizes; a precision without
- * measurements uses the other's at the same column bytes. 0 when x has no data. */
+ * measurements uses the other's at the same column bytes, and so do columns longer than its
+ * longest measured ones where the other measured them that long. 0 when x has no data. */
 double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int dir);
 /* Measures the xfer lines for StarPU worker `worker`'s GPU and writes them to f (xfer_calibrate.c);
  * returns how many (0 without CUDA, or when none could be measured: each failure is said). */
