@@ -20,6 +20,8 @@ EXTRA_DIST += bench/copy_ways.cu
 EXTRA_DIST += bench/gemm_split.cu
 # cuBLASLt's GEMM algorithms under the power cap against cublas<t>gemm (nvcc by hand).
 EXTRA_DIST += bench/lt_algos.cu
+# Tall products (R x T x T) against the square ones the model prices them as (nvcc by hand).
+EXTRA_DIST += bench/tall_probe.cu
 # Their operands' values, random and not zero (a header).
 EXTRA_DIST += bench/cuda_fill.h
 # gemm_bench's and direct_probe's operand values (a header).
