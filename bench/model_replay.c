@@ -24,7 +24,8 @@
  *
  * One GPU (node 1 of the link map, 141e9 bytes) and the host's cores (node 0), placements made of
  * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C), unless REPLAY_BETA=0 (that
- * string) says the sweep ran with BENCH_BETA=0 (C not read).
+ * string) says the sweep ran with BENCH_BETA=0 (C not read). REPLAY_TERMS (set) prints each cell's
+ * compute and transfer terms (its critical device's) before it.
  */
 #include "perfmodel/perfmodel.h"
 #include "common/order.h"
@@ -148,6 +149,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	const char *beta = getenv("REPLAY_BETA");
+	int terms = getenv("REPLAY_TERMS") != NULL;
 	int reads_c = !(beta && !strcmp(beta, "0"));
 	int within = 0, cells = 0, good_picks = 0, compared = 0;
 	for (int i = 0; i < npts; i++) {
@@ -174,6 +176,8 @@ int main(int argc, char **argv)
 			double pred = p->deep[t] ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev)
 			                         : pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
+			if (terms) /* REPLAY_TERMS: the cell's terms, before it */
+				printf(" [compute %.1f transfer %.1f ms]", ev.compute_ms, ev.transfer_ms);
 			long span = (long)PL_BLOCK * p->tile[t]; /* the first block's side */
 			within += fabs(e) <= 0.15;
 			cells++;

@@ -134,6 +134,13 @@ int paralia_calibrate_kernels(const char *path);
  * above), replacing an older one: seconds. Returns 0, or PARALIA_ERR_RUNTIME when the table
  * cannot be read or written or no CPU worker could measure it (said). */
 int paralia_calibrate_sum(const char *path);
+/* Measures only the GPU's tall products (gemm's tall tiles: 8192 x T x T at the autotuner's tile
+ * sizes from 512 below 8192, the table's "tall" lines, what the autotuner prices a tall tile's
+ * product at) and puts them into the existing kernel table at path (NULL: as above), replacing
+ * older ones: about a minute. A table without them prices a tall product as square ones. Returns
+ * 0, or PARALIA_ERR_RUNTIME when the table cannot be read or written, there is no GPU worker, or
+ * none could be timed (said). */
+int paralia_calibrate_tall(const char *path);
 
 /* ---- Chains of calls: matrices that stay registered and resident across calls --------------
  * paralia_keep registers an m x n column-major matrix (leading dimension ld, elem_size bytes per

@@ -958,6 +958,17 @@ static void runtime_plans(void)
 	        "paralia_calibrate_sum: one sum line (%d), %.1f GB/s, the kernel rates kept", sums, rt.sum_gbs);
 	t_check(paralia_calibrate_sum("/nonexistent/kernels.txt") == PARALIA_ERR_RUNTIME,
 	        "paralia_calibrate_sum without a table to put it in: PARALIA_ERR_RUNTIME");
+	/* paralia-kernels --tall: the GPU's products (a minute on one: device calls); without a GPU
+	 * worker, or a table to put them in, an error and the table untouched */
+	t_check(paralia_calibrate_tall("/nonexistent/kernels.txt") == PARALIA_ERR_RUNTIME,
+	        "paralia_calibrate_tall without a table to put it in: PARALIA_ERR_RUNTIME");
+	if (starpu_cuda_worker_get_count() == 0) {
+		struct pm_rates kept;
+		rc = paralia_calibrate_tall(path);
+		lr = pm_rates_load(&kept, path, "cpu", err, sizeof err);
+		t_check(rc == PARALIA_ERR_RUNTIME && lr == 1 && kept.n == rt.n && kept.sum_gbs == rt.sum_gbs,
+		        "paralia_calibrate_tall without a GPU worker: PARALIA_ERR_RUNTIME (%d), the table kept", rc);
+	}
 	/* a table by hand: a comment of its own after a sum line, no end to its last line. Its sum
 	 * line's rate is told from the measured one by value, not by size: on a loaded machine the
 	 * cores added at 3.3 GB/s (a check that the new rate exceeded the old 5 failed there) */
@@ -1402,6 +1413,47 @@ static int margin_choices(const struct pm_problem *qs, size_t n, const struct pm
  * k x m: its tiles' columns are T long) gains only C's. pm_tune takes them only 5% faster than the
  * best square tiles (TALL_MARGIN), never for another routine, and always when forced
  * (tall_rows above the tile); PARALIA_TALL is read as model, none or a row count. */
+/* A kernel table's tall lines (the GPU's rows x T x T products): read back onto the tile grid, the
+ * gain over T's square rate log-linear in the rows up to those measured and flat beyond, a tall
+ * product priced by it, no gain without a line; malformed lines named. */
+static void tall_products(void)
+{
+	char path[1024], err[1200];
+	if (write_table(path, sizeof path, "tall-lines",
+	                "gpu d 512 10000\ngpu d 1024 40000\ngpu d 2048 50000\n"
+	                "tall d 1024 8192 60000\ntall d 512 8192 20000\n"))
+		return;
+	struct pm_rates r;
+	int lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
+	t_check(lr == 1 && r.n == 3 && r.tall[1][1] == 60000 && r.tall_rows[1][1] == 8192 &&
+	        r.tall[1][0] == 20000 && r.tall[1][2] == 0 && r.tall[0][1] == 0,
+	        "tall lines read onto the tile grid (load %d: %g at 1024, %g at 512, none at 2048 or in "
+	        "FP32)", lr, r.tall[1][1], r.tall[1][0]);
+	double g1 = pm_tall_gain(&r, 1, 1024, 1024), g8 = pm_tall_gain(&r, 1, 8192, 1024);
+	double g4 = pm_tall_gain(&r, 1, 4096, 1024), g20 = pm_tall_gain(&r, 1, 20000, 1024);
+	double none = pm_tall_gain(&r, 1, 8192, 2048), sp = pm_tall_gain(&r, 0, 8192, 1024);
+	t_check(g1 == 1 && fabs(g8 - 1.5) < 1e-9 && fabs(g4 - pow(1.5, 2.0 / 3)) < 1e-9 && g20 == g8 &&
+	        none == 1 && sp == 1,
+	        "gain at 1024: 1 square, %.3f at 8192 rows (1.5), %.3f at 4096 (1.5^(2/3)), %.3f at "
+	        "20000 (flat), 1 without a line (%.3f at 2048, %.3f FP32)", g8, g4, g20, none, sp);
+	double tall = pm_product_us(&r, 1, 8192, 1024, 1024, 1024);
+	double squares = 8 * pm_tile_us(&r, 1, 1024, 1024, 1024);
+	t_check(fabs(tall * 1.5 - squares) < 1e-6 * squares,
+	        "an 8192 x 1024 x 1024 product: %.1f us at the tall rate, %.1f as 8 squares", tall, squares);
+	static const char *bad[] = { "gpu d 1024 40000\ntall d 1024 1024 50000\n",
+	                             "gpu d 1024 40000\ntall d 3000 8192 50000\n",
+	                             "gpu d 1024 40000\ntall x 1024 8192 50000\n",
+	                             "gpu d 1024 40000\ntall d 1024 8192 50000 9\n",
+	                             "gpu d 1024 40000\ntall d 1024 8192 -5\n" };
+	for (int b = 0; b < 5; b++) {
+		err[0] = '\0';
+		if (write_table(path, sizeof path, "tall-bad", bad[b]))
+			return;
+		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
+		t_check(lr == -1 && strstr(err, ":2:"), "malformed tall line %d refused with its line (%s)", b, err);
+	}
+}
+
 static void tall_tiles(void)
 {
 	char path[1024], err[1200];
@@ -1748,6 +1800,7 @@ int main(void)
 	owner_grids();
 	schedule_matches_loop();
 	huge_sizes();
+	tall_products();
 	tall_tiles();
 	deep_products();
 	square_deep();

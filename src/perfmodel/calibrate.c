@@ -66,10 +66,12 @@ static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, in
 	return ret;
 }
 
-static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
+/* ... of rows x T x T products (rows = T: square ones; more: tall ones, A's and the C tiles rows
+ * high) */
+static struct kernel_rates time_gemm(int dbl, int w, int T, int rows, int reps)
 {
 	struct kernel_rates k = { { 0, 0, 0, 0, 0 }, 0 };
-	size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)T * T;
+	size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)rows * T;
 	void *buf[NBUF];
 	starpu_data_handle_t h[NBUF];
 	for (int i = 0; i < NBUF; i++) {
@@ -89,11 +91,12 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int reps)
 			double v = (double)(s >> 11) / 9007199254740992.0 - 0.5;
 			if (dbl) ((double *)buf[i])[x] = v; else ((float *)buf[i])[x] = (float)v;
 		}
-		starpu_matrix_data_register(&h[i], STARPU_MAIN_RAM, (uintptr_t)buf[i], (uint32_t)T,
-		                            (uint32_t)T, (uint32_t)T, elem);
+		/* B (h[1]) T x T, A and the C tiles rows x T */
+		uint32_t r = (uint32_t)(i == 1 ? T : rows);
+		starpu_matrix_data_register(&h[i], STARPU_MAIN_RAM, (uintptr_t)buf[i], r, r, (uint32_t)T, elem);
 	}
 	int gpu = starpu_worker_get_type(w) == STARPU_CUDA_WORKER;
-	double flops = 2.0 * T * T * (double)T;
+	double flops = 2.0 * rows * T * (double)T;
 	/* The first products bring A, B and every C to the worker and are not timed: NC of them, and
 	 * on a GPU as many more as gemm's kernel takes to choose its algorithm for the shape
 	 * (gemm_algo.c), so that the table times the algorithm a call's tiles run and not the
@@ -151,6 +154,37 @@ out:
 	return k;
 }
 
+/* Tall products (gemm's tall tiles) are measured TALL_ROWS high: on one H200 their gain over the
+ * square ones levels off there (FP64 8192 x 1024 x 1024 at 51-53 TFLOP/s, 20000 x 1024 x 1024 at
+ * 50-52; bench/results/gemm-2026-11-27f.md) */
+#define TALL_ROWS 8192
+#define TALL_COMMENT "# tall prec tile rows GFLOP/s: the GPU's products of rows x tile x tile"
+
+/* The "tall" lines of GPU worker w into f: at every tile size the autotuner tries from 512 on
+ * below TALL_ROWS, products TALL_ROWS x T x T from rest, as the square ones (time_gemm). Returns
+ * how many were written. */
+static int write_tall(const char *who, FILE *f, int w)
+{
+	const int *cand;
+	int ncand = pm_tile_candidates(&cand), lines = 0;
+	fprintf(f, TALL_COMMENT " (C's and A's tiles\n# rows high), from rest: what the model prices "
+	        "a tall tile's product at\n");
+	for (int p = 1; p >= 0; p--)
+		for (int j = 0; j < ncand; j++) {
+			int T = cand[j];
+			if (T < 512 || T >= TALL_ROWS)
+				continue;
+			struct kernel_rates r = time_gemm(p, w, T, TALL_ROWS, 3);
+			fprintf(stderr, "paralia: %s: gpu %cgemm %d x %d x %d: %.1f GFLOP/s%s\n", who, p ? 'd' : 's',
+			        TALL_ROWS, T, T, r.run.gflops, r.run.gflops > 0 ? "" : " (left out)");
+			if (r.run.gflops > 0) {
+				fprintf(f, "tall %c %d %d %.3f\n", p ? 'd' : 's', T, TALL_ROWS, r.run.gflops);
+				lines++;
+			}
+		}
+	return lines;
+}
+
 int pm_calibrate_kernels(const char *path, unsigned kinds)
 {
 	const char *who = "paralia_calibrate_kernels";
@@ -196,7 +230,7 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 			for (int j = 0; j < k[i].n; j++) {
 				/* CPU cores: a few products, they are slow; GPUs: a run from rest */
 				int T = k[i].T[j];
-				struct kernel_rates r = time_gemm(p, w, T, 3);
+				struct kernel_rates r = time_gemm(p, w, T, T, 3);
 				const struct pm_rest_run *u = &r.run;
 				fprintf(stderr, "paralia: %s: %s %cgemm tile %d: %.1f GFLOP/s", who, k[i].kind,
 				        p ? 'd' : 's', T, u->gflops);
@@ -223,6 +257,8 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 		        "# above: before), and the rate it settles to, after that long\n");
 	for (int i = 0; i < nsus; i++)
 		fputs(sustain[i], f);
+	if (gpuw >= 0)
+		write_tall(who, f, gpuw);
 	if (cpuw >= 0) /* sum_calibrate.c */
 		pm_calibrate_sum(f);
 	if (gpuw >= 0 && pm_calibrate_xfer(f, gpuw) == 0) /* xfer_calibrate.c */
@@ -256,6 +292,30 @@ FILE *pm_table_open_tmp(const char *who, const char *path, char *tmp, size_t tmp
 	return f;
 }
 
+FILE *pm_table_rewrite(const char *who, const char *path, int (*drop)(const char *line), char *tmp,
+                       size_t tmplen)
+{
+	FILE *in = fopen(path, "r");
+	if (!in) {
+		fprintf(stderr, "paralia: %s: cannot read %s: %s (paralia-kernels writes the whole table)\n",
+		        who, path, strerror(errno));
+		return NULL;
+	}
+	FILE *out = pm_table_open_tmp(who, path, tmp, tmplen);
+	char line[1024];
+	size_t len = 0;
+	while (out && fgets(line, sizeof line, in)) {
+		if (drop(line + strspn(line, " \t")))
+			continue;
+		fputs(line, out);
+		len = strlen(line);
+	}
+	fclose(in);
+	if (out && len > 0 && line[len - 1] != '\n') /* a last line without its end */
+		fputc('\n', out);
+	return out;
+}
+
 int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path)
 {
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -271,4 +331,35 @@ int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path)
 int paralia_calibrate_kernels(const char *path)
 {
 	return pm_calibrate_kernels(path, PM_CALIBRATE_CPU | PM_CALIBRATE_GPU);
+}
+
+/* A tall line or its comment's two lines (write_tall). */
+static int tall_line(const char *p)
+{
+	return !strncmp(p, TALL_COMMENT, strlen(TALL_COMMENT)) || !strncmp(p, "# rows high), from rest", 23) ||
+	       (!strncmp(p, "tall", 4) && strchr(" \t", p[4]));
+}
+
+int paralia_calibrate_tall(const char *path)
+{
+	const char *who = "paralia_calibrate_tall";
+	char def[512], tmp[600];
+	int ret = pm_table_path(who, &path, def, sizeof def);
+	if (ret)
+		return ret;
+	int w = starpu_worker_get_by_type(STARPU_CUDA_WORKER, 0);
+	if (w < 0) {
+		fprintf(stderr, "paralia: %s: no GPU worker to measure tall products on\n", who);
+		return PARALIA_ERR_RUNTIME;
+	}
+	FILE *out = pm_table_rewrite(who, path, tall_line, tmp, sizeof tmp);
+	if (!out)
+		return PARALIA_ERR_RUNTIME;
+	if (write_tall(who, out, w) == 0) {
+		fclose(out);
+		remove(tmp);
+		fprintf(stderr, "paralia: %s: no tall product could be timed: %s unchanged\n", who, path);
+		return PARALIA_ERR_RUNTIME;
+	}
+	return pm_table_commit(who, out, tmp, path);
 }

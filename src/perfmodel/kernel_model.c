@@ -107,7 +107,27 @@ double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, do
 	 * within 3%; bench/results/gemm-2026-11-27w.md) */
 	if (mi <= T || kd > T)
 		return pm_tile_us(r, dbl, (int)mi, (int)nj, (int)kd);
-	return mi / T * pm_tile_us(r, dbl, T, (int)nj, (int)kd);
+	return mi / T * pm_tile_us(r, dbl, T, (int)nj, (int)kd) / pm_tall_gain(r, dbl, mi, T);
+}
+
+/* A tall product's launches and its last wave over the SMs weigh as a square one's do not, and
+ * narrow square kernels are slow: R / T square products of T price it no faster than T's cube,
+ * where one H200 ran 8192 x 1024 x 1024 at 1.12x 1024^3's rate in FP64 and 1.35x in FP32, and
+ * 8192 x 512 x 512 at 2x and 3x (bench/tall_probe.cu, bench/results/gemm-2026-11-27f.md): the
+ * kernel table's "tall" lines measure the gain. */
+double pm_tall_gain(const struct pm_rates *r, int dbl, double R, int T)
+{
+	int d = dbl ? 1 : 0;
+	for (int i = 0; i < r->n; i++) {
+		if (r->T[i] != T || !(r->tall[d][i] > 0) || r->tall_rows[d][i] <= T || R <= T)
+			continue;
+		double square = pm_rate_gflops(r, dbl, T, T, T);
+		if (!(square > 0))
+			return 1;
+		double full = r->tall[d][i] / square, at = log2(R / T) / log2((double)r->tall_rows[d][i] / T);
+		return at >= 1 ? full : pow(full, at); /* log-linear in R: 1 at T, full at the rows */
+	}
+	return 1;
 }
 
 /* The power cap at tile T (pm_capped_us): how much slower products run once it engaged and once
@@ -292,6 +312,8 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	double g[2][PM_MAX_RATES], sg[2][PM_MAX_RATES], after[2][PM_MAX_RATES];
 	double eng[2][PM_MAX_RATES], eng_s[2][PM_MAX_RATES];
 	int from_rest = 0, sline[2][PM_MAX_RATES];
+	int nt[2] = { 0, 0 }, tT[2][PM_MAX_RATES], tR[2][PM_MAX_RATES], tline[2][PM_MAX_RATES];
+	double tg[2][PM_MAX_RATES];
 	char line[1024]; /* a devices line names every GPU model */
 	int lineno = 0, ret = 0;
 	while (fgets(line, sizeof line, f)) {
@@ -362,6 +384,29 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			sg[d][ns[d]++] = gf2;
 			continue;
 		}
+		if (line_is(p, "tall")) {
+			int rows, end = -1;
+			int got = sscanf(p + 4, " %c %d %d %lf%n", &prec, &tile, &rows, &gf, &end);
+			if (got != 4 || end < 0 || p[4 + end + strspn(p + 4 + end, " \t\r\n")] != '\0' ||
+			    (prec != 's' && prec != 'd') || tile <= 0 || rows <= tile || !(gf > 0) || gf >= 1e7) {
+				snprintf(err, errlen, "%s:%d: expected \"tall <s|d> <tile> <rows> <GFLOP/s>\" with rows "
+				         "above the tile and a rate in (0, 1e7)", path, lineno);
+				ret = -1;
+				break;
+			}
+			int d = prec == 'd';
+			if (nt[d] == PM_MAX_RATES) {
+				snprintf(err, errlen, "%s:%d: more than %d tall lines for one precision", path,
+				         lineno, PM_MAX_RATES);
+				ret = -1;
+				break;
+			}
+			tline[d][nt[d]] = lineno;
+			tT[d][nt[d]] = tile;
+			tR[d][nt[d]] = rows;
+			tg[d][nt[d]++] = gf;
+			continue;
+		}
 		int got = sscanf(p, "%15s %c %d %lf %lf", k, &prec, &tile, &gf, &w);
 		if (got < 4 || (prec != 's' && prec != 'd') || tile <= 0 || !(gf > 0) || w < 0 ||
 		    (strcmp(k, "cpu") && strcmp(k, "gpu"))) {
@@ -415,6 +460,20 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			t.engaged_s[d][i] = eng_s[d][j];
 			t.sustained[d][i] = sg[d][j];
 			t.after_s[d][i] = after[d][j];
+		}
+	/* and the tall products' rates likewise */
+	for (int d = 0; d < 2 && !strcmp(kind, "gpu"); d++)
+		for (int j = 0; j < nt[d]; j++) {
+			int i = 0;
+			while (i < t.n && t.T[i] != tT[d][j])
+				i++;
+			if (i == t.n) {
+				snprintf(err, errlen, "%s:%d: tall line for tile %d, which has no gpu d line",
+				         path, tline[d][j], tT[d][j]);
+				return -1;
+			}
+			t.tall[d][i] = tg[d][j];
+			t.tall_rows[d][i] = tR[d][j];
 		}
 	t.source = "kernel table";
 	*r = t;

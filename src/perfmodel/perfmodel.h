@@ -50,6 +50,11 @@ struct pm_rates {
 	double sustained[2][PM_MAX_RATES];
 	double after_s[2][PM_MAX_RATES];
 	int from_rest; /* measured from rest, each size alone: dips are the kernel's (pm_rate_gflops) */
+	/* A GPU's tall products, rows x T x T (gemm's tall tiles: C's and op(A)'s R rows, op(B)'s
+	 * T x T), from rest: tall[prec][i] GFLOP/s at tall_rows[prec][i] rows and tile T[i] (the
+	 * kernel table's "tall" lines; 0: not measured, priced as R / T square products). */
+	double tall[2][PM_MAX_RATES];
+	int tall_rows[2][PM_MAX_RATES];
 	/* CPU: GB/s (both tiles read and C written) at which all the node's CPU workers at once add
 	 * tiles into C (the geadd kernel in column slices: the kernel table's "sum" line), what C
 	 * added at home costs (step 3); 0: not measured, not chosen unless forced */
@@ -239,6 +244,10 @@ double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
  * T columns: a tall one (mi > T) as mi / T products of T rows, the square kernel's rate; a deep
  * one (kd > T: over the whole k) at its own volume's rate (pm_tile_us). */
 double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, double kd, int T);
+/* How much faster an R x T x T product runs than R / T square ones of T (1: as fast, and where the
+ * table has no tall line at T): the measured tall rate over T's square one at the rows it was
+ * measured at and beyond, interpolated in log2(R) from 1 at R = T below them. */
+double pm_tall_gain(const struct pm_rates *r, int dbl, double R, int T);
 /* How long `us` of T x T products (at the rates of pm_tile_us) take on a device under its power
  * cap, in a call that follows one like it (calls run back to back, in a program's loop as in a
  * benchmark's repetitions): the GPU has been computing for `us` already when they start, and runs

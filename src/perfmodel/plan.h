@@ -101,6 +101,12 @@ int pm_calibrate_kernels(const char *path, unsigned kinds);
  * pm_table_commit puts it in path's place. */
 int pm_table_path(const char *who, const char **path, char *def, size_t deflen);
 FILE *pm_table_open_tmp(const char *who, const char *path, char *tmp, size_t tmplen);
+/* The table at path copied to path + ".tmp" (tmp) but for the lines `drop` says (given from their
+ * first non-blank character), its last line ended: the open copy, to which the caller adds its
+ * new lines and which pm_table_commit puts in path's place; NULL when path cannot be read or the
+ * copy written (said). */
+FILE *pm_table_rewrite(const char *who, const char *path, int (*drop)(const char *line), char *tmp,
+                       size_t tmplen);
 /* A kernel table written to tmp (f, closed here) takes path's place; cached plans are dropped so
  * that the next call reads it. Returns 0, or PARALIA_ERR_RUNTIME (said, tmp removed). */
 int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path);

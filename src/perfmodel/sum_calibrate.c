@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SUM_T 2048
 #define SUM_PAIRS 4
@@ -114,44 +115,34 @@ int pm_calibrate_sum(FILE *f)
 	return 1;
 }
 
+/* The sum line or its comment's two lines. */
+static int sum_line(const char *p)
+{
+	return !strncmp(p, SUM_COMMENT, strlen(SUM_COMMENT)) || !strncmp(p, SUM_COMMENT_2, strlen(SUM_COMMENT_2)) ||
+	       pm_table_sum_line(p);
+}
+
 int paralia_calibrate_sum(const char *path)
 {
 	const char *who = "paralia_calibrate_sum";
-	char def[512], tmp[600], line[1024];
+	char def[512], tmp[600];
 	int ret = pm_table_path(who, &path, def, sizeof def);
 	if (ret)
 		return ret;
-	FILE *in = fopen(path, "r");
-	if (!in) {
+	if (access(path, R_OK) != 0) {
 		fprintf(stderr, "paralia: %s: cannot read %s: %s (paralia-kernels writes the whole table)\n",
 		        who, path, strerror(errno));
 		return PARALIA_ERR_RUNTIME;
 	}
 	double us, gbs = pm_measure_sum(&us);
 	if (!(gbs > 0)) {
-		fclose(in);
 		fprintf(stderr, "paralia: %s: no CPU worker on main RAM could add tiles\n", who);
 		return PARALIA_ERR_RUNTIME;
 	}
-	FILE *out = pm_table_open_tmp(who, path, tmp, sizeof tmp);
-	if (!out) {
-		fclose(in);
-		return PARALIA_ERR_RUNTIME;
-	}
 	/* the table as it was, less an older sum line and its comment's two lines */
-	size_t len = 0;
-	while (fgets(line, sizeof line, in)) {
-		const char *p = line + strspn(line, " \t");
-		if (!strncmp(p, SUM_COMMENT, strlen(SUM_COMMENT)) ||
-		    !strncmp(p, SUM_COMMENT_2, strlen(SUM_COMMENT_2)) ||
-		    pm_table_sum_line(p))
-			continue;
-		fputs(line, out);
-		len = strlen(line);
-	}
-	fclose(in);
-	if (len > 0 && line[len - 1] != '\n') /* a last line without its end */
-		fputc('\n', out);
+	FILE *out = pm_table_rewrite(who, path, sum_line, tmp, sizeof tmp);
+	if (!out)
+		return PARALIA_ERR_RUNTIME;
 	write_sum(who, out, gbs, us);
 	return pm_table_commit(who, out, tmp, path);
 }

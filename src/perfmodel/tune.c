@@ -109,13 +109,15 @@ static int holds_all(const struct pm_problem *p, const struct pm_device *d)
  * rate in its table (tall_best) */
 #define TALL_KERNEL 0.9
 
-/* Whether T's square kernel on device d reaches TALL_KERNEL of the best rate in its table. */
-static int near_best_kernel(const struct pm_problem *p, const struct pm_device *d, int T)
+/* Whether T's square kernel on device d, or with `tall` its tall products as tall as the table
+ * measured them (pm_tall_gain), reaches TALL_KERNEL of the best square rate in its table. */
+static int near_best_kernel(const struct pm_problem *p, const struct pm_device *d, int T, int tall)
 {
 	double top = 0;
 	for (int c = 0; c < d->rates.n; c++)
 		top = fmax(top, pm_rate_gflops(&d->rates, p->dbl, d->rates.T[c], d->rates.T[c], d->rates.T[c]));
-	return pm_rate_gflops(&d->rates, p->dbl, T, T, T) >= TALL_KERNEL * top;
+	double gain = tall ? pm_tall_gain(&d->rates, p->dbl, (double)INT_MAX, T) : 1;
+	return pm_rate_gflops(&d->rates, p->dbl, T, T, T) * gain >= TALL_KERNEL * top;
 }
 
 /* Whether gemm's plan e may take tall tiles by the model's choice: it runs on one GPU, into which
@@ -143,10 +145,11 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
 	const int *std;
 	int nstd = pm_tile_candidates(&std), found = 0, T = e->T;
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
-	/* pm_product_us prices a tall product as square ones of T: fair where T's square kernel runs
-	 * near the device's best rate, not where launches dominate it (512's cube at 14 TFLOP/s, an
-	 * 8192 x 512 x 512 product ~4x faster on one H100) */
-	if (!near_best_kernel(p, d, T))
+	/* pm_product_us prices a tall product at its measured tall rate (the table's tall lines), else
+	 * as square ones of T: fair where T's square kernel runs near the device's best rate, not
+	 * where launches dominate it (512's cube at 14 TFLOP/s, an 8192 x 512 x 512 product ~4x
+	 * faster on one H100). Either way only where that rate is near the best. */
+	if (!near_best_kernel(p, d, T, 1))
 		return 0;
 	for (int c = 0; c <= nstd + 1; c++) {
 		int64_t R = c < nstd ? std[c] : c == nstd ? 16384 : p->m;
@@ -229,7 +232,7 @@ static int square_deep_may(const struct pm_problem *p, const struct pm_device *d
 	int64_t b_ld = p->loc[1] == d->node && p->ld[1] > 0 ? p->ld[1] : rows;
 	if (!pm_ld_aligned(b_ld, el) && !pm_ld_aligned(rows, el))
 		return 0;
-	return near_best_kernel(p, d, e->T);
+	return near_best_kernel(p, d, e->T, 0);
 }
 
 /* The tile sizes pm_tune tries: the candidates up to the first that covers the whole problem and,
