@@ -112,8 +112,8 @@ double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, do
 
 /* A tall product's launches and its last wave over the SMs weigh as a square one's do not, and
  * narrow square kernels are slow: R / T square products of T price it no faster than T's cube,
- * where one H200 ran 8192 x 1024 x 1024 at 1.12x 1024^3's rate in FP64 and 1.35x in FP32, and
- * 8192 x 512 x 512 at 2x and 3x (bench/tall_probe.cu, bench/results/gemm-2026-11-27f.md): the
+ * where one H200 ran 8192 x 1024 x 1024 at 1.10x 1024^3's rate in FP64 and 1.35x in FP32, and
+ * 8192 x 512 x 512 at 1.96x and 2.70x (bench/tall_probe.cu, bench/results/gemm-2026-11-27f.md): the
  * kernel table's "tall" lines measure the gain. */
 double pm_tall_gain(const struct pm_rates *r, int dbl, double R, int T)
 {
