@@ -1452,6 +1452,32 @@ static void tall_products(void)
 		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
 		t_check(lr == -1 && strstr(err, ":2:"), "malformed tall line %d refused with its line (%s)", b, err);
 	}
+	/* Tall products at their tall rate draw the large kernels' power: they run under the cap of
+	 * their volume's size (2048 for 8192 x 1024 x 1024, capped here), not T's (1024: none).
+	 * 16384^3 with A and B on the GPU in tiles of 16384 x 1024 computes ~0.2 s: capped nearly
+	 * throughout (one H200: priced uncapped 162.0 ms, ran 190.7). */
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	struct pm_rates capped, uncapped;
+	const char *rates = "gpu d 1024 40000\ngpu d 2048 58000\ngpu d 4096 60000\ntall d 1024 8192 56000\n";
+	char text[512];
+	snprintf(text, sizeof text, "%ssustain d 2048 46400 0.05\n", rates);
+	if (write_table(path, sizeof path, "tall-cap", text) || pm_rates_load(&capped, path, "gpu", err, sizeof err) != 1 ||
+	    write_table(path, sizeof path, "tall-nocap", rates) || pm_rates_load(&uncapped, path, "gpu", err, sizeof err) != 1 ||
+	    load(&db, "h200x4.txt") != 0) {
+		t_check(0, "the tables or the link map (%s)", err);
+		return;
+	}
+	gpus_of(&db, dev, 1.0, 140e9);
+	struct pm_problem p = gemm(16384, 16384, 16384, 1, 1, 0, 1);
+	struct pm_eval ec, ef;
+	dev[0].rates = capped;
+	pm_evaluate_tiles(&p, dev, 1, &db, 1024, 16384, 1u, &ec);
+	dev[0].rates = uncapped;
+	pm_evaluate_tiles(&p, dev, 1, &db, 1024, 16384, 1u, &ef);
+	t_check(ec.R == 16384 && ec.compute_ms > 1.15 * ef.compute_ms,
+	        "16384^3 00h in tiles of 16384 x 1024: products %.1f ms under 2048's cap, %.1f without it",
+	        ec.compute_ms, ef.compute_ms);
 }
 
 static void tall_tiles(void)

@@ -150,13 +150,20 @@ static int held_products(void)
 }
 
 /* What device d's products take (us): its lane's chains (ld->finish) back to back under its power
- * cap (the kernel table's sustained rates; a tall tile's products as square ones, a deep one's at
- * its volume's rate: pm_product_us, under the cap of that size's kernel), and with C read late
- * one geadd per tile (`geadd` us each; none when C is added at home). */
+ * cap (the kernel table's sustained rates; a tall tile's products as square ones or at their
+ * measured tall rate, a deep one's at its volume's rate: pm_product_us), and with C read late one
+ * geadd per tile (`geadd` us each; none when C is added at home). The cap is that of the size
+ * whose kernel the products draw the power of: T's for square ones and for tall ones priced as
+ * squares of T, the volume's for deep ones and for tall ones at their tall rate. A tall product
+ * runs near the large kernels' rate, and so at their power: one H200, FP64 8192 x 1024 x 1024 at
+ * 56.8 TFLOP/s from rest and 51-53 over 0.3 s (1024's cube has no cap in the table), and tiles of
+ * 16384 x 1024 at 16384^3 with A on the GPU, priced uncapped at 162.0 ms, ran 190.7
+ * (bench/results/gemm-2026-11-27f.md, calls 2 and 4). */
 static double products_us(const struct pm_problem *p, const struct pm_device *d, const struct tiling *t,
                           const struct pm_lane *ld, double tm, double tn, double tk, double geadd)
 {
-	int cap_T = t->D > t->T ? (int)cbrt(tm * tn * tk) : t->T;
+	int volume = t->D > t->T || (t->R > t->T && pm_tall_gain(&d->rates, p->dbl, tm, t->T) > 1);
+	int cap_T = volume ? (int)cbrt(tm * tn * tk) : t->T;
 	return pm_capped_us(&d->rates, p->dbl, cap_T, ld->finish) + fmax(0, (double)ld->tiles) * geadd;
 }
 
