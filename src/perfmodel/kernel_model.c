@@ -301,6 +301,27 @@ int pm_table_devices(const char *path, char *out, size_t len)
  * GPU rested that long before each size, its rates are read as measured (pm_rate_gflops); "sum
  * <GB/s> [<us>]": the CPU workers adding tiles into C all at once (sum_gbs), and submitting one
  * tile's sums (sum_submit_us). */
+/* Whether a precision that has n lines of a kind (`what`) may have one more, else said in err. */
+static int room_for(int n, const char *what, const char *path, int line, char *err, size_t errlen)
+{
+	if (n < PM_MAX_RATES)
+		return 1;
+	snprintf(err, errlen, "%s:%d: more than %d %s lines for one precision", path, line, PM_MAX_RATES, what);
+	return 0;
+}
+
+/* Where tile T sits on the table's grid (its gpu d lines), or -1 with the line that named it
+ * (a `what` line) said in err. */
+static int grid_index(const struct pm_rates *t, int T, const char *what, const char *path, int line,
+                      char *err, size_t errlen)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->T[i] == T)
+			return i;
+	snprintf(err, errlen, "%s:%d: %s line for tile %d, which has no gpu d line", path, line, what, T);
+	return -1;
+}
+
 int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
@@ -370,9 +391,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 				break;
 			}
 			int d = prec == 'd';
-			if (ns[d] == PM_MAX_RATES) {
-				snprintf(err, errlen, "%s:%d: more than %d sustain lines for one precision", path,
-				         lineno, PM_MAX_RATES);
+			if (!room_for(ns[d], "sustain", path, lineno, err, errlen)) {
 				ret = -1;
 				break;
 			}
@@ -395,9 +414,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 				break;
 			}
 			int d = prec == 'd';
-			if (nt[d] == PM_MAX_RATES) {
-				snprintf(err, errlen, "%s:%d: more than %d tall lines for one precision", path,
-				         lineno, PM_MAX_RATES);
+			if (!room_for(nt[d], "tall", path, lineno, err, errlen)) {
 				ret = -1;
 				break;
 			}
@@ -448,14 +465,9 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	/* sustained rates on the table's tile grid (the GPU's only): each on a size it has */
 	for (int d = 0; d < 2 && !strcmp(kind, "gpu"); d++)
 		for (int j = 0; j < ns[d]; j++) {
-			int i = 0;
-			while (i < t.n && t.T[i] != sT[d][j])
-				i++;
-			if (i == t.n) {
-				snprintf(err, errlen, "%s:%d: sustain line for tile %d, which has no gpu d line",
-				         path, sline[d][j], sT[d][j]);
+			int i = grid_index(&t, sT[d][j], "sustain", path, sline[d][j], err, errlen);
+			if (i < 0)
 				return -1;
-			}
 			t.engaged[d][i] = eng[d][j];
 			t.engaged_s[d][i] = eng_s[d][j];
 			t.sustained[d][i] = sg[d][j];
@@ -464,14 +476,9 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	/* and the tall products' rates likewise */
 	for (int d = 0; d < 2 && !strcmp(kind, "gpu"); d++)
 		for (int j = 0; j < nt[d]; j++) {
-			int i = 0;
-			while (i < t.n && t.T[i] != tT[d][j])
-				i++;
-			if (i == t.n) {
-				snprintf(err, errlen, "%s:%d: tall line for tile %d, which has no gpu d line",
-				         path, tline[d][j], tT[d][j]);
+			int i = grid_index(&t, tT[d][j], "tall", path, tline[d][j], err, errlen);
+			if (i < 0)
 				return -1;
-			}
 			t.tall[d][i] = tg[d][j];
 			t.tall_rows[d][i] = tR[d][j];
 		}
