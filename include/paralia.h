@@ -127,7 +127,8 @@ int paralia_plan_query(char routine, char prec, int m, int n, int k, const void 
 /* Measures the gemm tile kernel on one CPU core and one GPU at the autotuner's tile sizes and
  * writes the kernel table it reads (path NULL: $PARALIA_HOME or ~/.paralia, kernels-<host>.txt).
  * Takes seconds on CPU cores, 3-4 minutes with a GPU (each size from rest, then under its
- * power cap; and its tall products: paralia_calibrate_tall); cached plans are dropped. Returns 0 or a PARALIA_ERR_* code. */
+ * power cap; and its tall products: paralia_calibrate_tall); cached plans are dropped. Returns 0
+ * or a PARALIA_ERR_* code. */
 int paralia_calibrate_kernels(const char *path);
 /* Measures only how fast the CPU workers add tiles into C all at once (the table's "sum" line, what
  * gemm's C added at home costs) and puts it into the existing kernel table at path (NULL: as

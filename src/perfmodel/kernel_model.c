@@ -294,13 +294,6 @@ int pm_table_devices(const char *path, char *out, size_t len)
 	return found;
 }
 
-/* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
- * ascending per kind and precision; the GPU's "sustain <s|d> <tile> <GFLOP/s> <seconds> [<GFLOP/s>
- * <seconds>]": the rate it has once its power cap engaged, after about that long from rest, and
- * the rate it settles to, after about that long (one pair: both; pm_capped_us); "rest <seconds>": the
- * GPU rested that long before each size, its rates are read as measured (pm_rate_gflops); "sum
- * <GB/s> [<us>]": the CPU workers adding tiles into C all at once (sum_gbs), and submitting one
- * tile's sums (sum_submit_us). */
 /* Whether a precision that has n lines of a kind (`what`) may have one more, else said in err. */
 static int room_for(int n, const char *what, const char *path, int line, char *err, size_t errlen)
 {
@@ -322,6 +315,14 @@ static int grid_index(const struct pm_rates *t, int T, const char *what, const c
 	return -1;
 }
 
+/* Kernel table: '#' comments, then lines "<cpu|gpu> <s|d> <tile> <GFLOP/s> [watts]", tiles
+ * ascending per kind and precision; the GPU's "sustain <s|d> <tile> <GFLOP/s> <seconds> [<GFLOP/s>
+ * <seconds>]": the rate it has once its power cap engaged, after about that long from rest, and
+ * the rate it settles to, after about that long (one pair: both; pm_capped_us); "rest <seconds>": the
+ * GPU rested that long before each size, its rates are read as measured (pm_rate_gflops); "sum
+ * <GB/s> [<us>]": the CPU workers adding tiles into C all at once (sum_gbs), and submitting one
+ * tile's sums (sum_submit_us); the GPU's "tall <s|d> <tile> <rows> <GFLOP/s>": its rows x tile x
+ * tile products from rest (tall, tall_rows; pm_tall_gain). */
 int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");

@@ -241,8 +241,9 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* Microseconds for one m x n x k tile product on one worker. */
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k);
 /* Microseconds for the product of an mi x kd tile of op(A) and a kd x nj tile of op(B) in tiles of
- * T columns: a tall one (mi > T) as mi / T products of T rows, the square kernel's rate; a deep
- * one (kd > T: over the whole k) at its own volume's rate (pm_tile_us). */
+ * T columns: a tall one (mi > T) as mi / T products of T rows at the square kernel's rate, less
+ * its measured gain (pm_tall_gain); a deep one (kd > T: over the whole k) at its own volume's rate
+ * (pm_tile_us). */
 double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, double kd, int T);
 /* How much faster an R x T x T product runs than R / T square ones of T (1: as fast, and where the
  * table has no tall line at T): the measured tall rate over T's square one at the rows it was

@@ -105,8 +105,8 @@ static int holds_all(const struct pm_problem *p, const struct pm_device *d)
 /* How much faster than square tiles the model must find tall ones before it chooses them, as for
  * column panels (PANEL_MARGIN): a new way of the model's, with the issue's 5% for a pick. */
 #define TALL_MARGIN 0.05
-/* Tall tiles only of a tile size whose square kernel reaches this fraction of the device's best
- * rate in its table (tall_best) */
+/* Tall tiles only of a tile size whose square kernel, or tall products where the table measured
+ * them, reach this fraction of the device's best rate in its table (tall_best) */
 #define TALL_KERNEL 0.9
 
 /* Whether T's square kernel on device d, or with `tall` its tall products as tall as the table
