@@ -71,14 +71,18 @@ static int submit_products(int dbl, int w, starpu_data_handle_t *h, int from, in
 static struct kernel_rates time_gemm(int dbl, int w, int T, int rows, int reps)
 {
 	struct kernel_rates k = { { 0, 0, 0, 0, 0 }, 0 };
-	size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)rows * T;
+	size_t elem = dbl ? sizeof(double) : sizeof(float);
 	void *buf[NBUF];
+	size_t count[NBUF];
 	starpu_data_handle_t h[NBUF];
 	for (int i = 0; i < NBUF; i++) {
-		if (starpu_malloc(&buf[i], elem * count) != 0) {
+		/* B (h[1]) T x T, A and the C tiles rows x T */
+		uint32_t r = (uint32_t)(i == 1 ? T : rows);
+		count[i] = (size_t)r * T;
+		if (starpu_malloc(&buf[i], elem * count[i]) != 0) {
 			for (int j = 0; j < i; j++) {
 				starpu_data_unregister(h[j]);
-				starpu_free_noflag(buf[j], elem * count);
+				starpu_free_noflag(buf[j], elem * count[j]);
 			}
 			return k;
 		}
@@ -86,13 +90,11 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int rows, int reps)
 		 * zeros, and draws less power on short mantissas (one H200 under its 700 W cap: DGEMM
 		 * held 57-59 TFLOP/s on 24-bit mantissas, 52-53 on full ones). */
 		unsigned long long s = 0x9E3779B97F4A7C15ull * (1u + (unsigned)i);
-		for (size_t x = 0; x < count; x++) {
+		for (size_t x = 0; x < count[i]; x++) {
 			s = s * 6364136223846793005ull + 1442695040888963407ull;
 			double v = (double)(s >> 11) / 9007199254740992.0 - 0.5;
 			if (dbl) ((double *)buf[i])[x] = v; else ((float *)buf[i])[x] = (float)v;
 		}
-		/* B (h[1]) T x T, A and the C tiles rows x T */
-		uint32_t r = (uint32_t)(i == 1 ? T : rows);
 		starpu_matrix_data_register(&h[i], STARPU_MAIN_RAM, (uintptr_t)buf[i], r, r, (uint32_t)T, elem);
 	}
 	int gpu = starpu_worker_get_type(w) == STARPU_CUDA_WORKER;
@@ -147,7 +149,7 @@ static struct kernel_rates time_gemm(int dbl, int w, int T, int rows, int reps)
 out:
 	for (int i = 0; i < NBUF; i++) {
 		starpu_data_unregister(h[i]);
-		starpu_free_noflag(buf[i], elem * count);
+		starpu_free_noflag(buf[i], elem * count[i]);
 	}
 	if (ret)
 		k.run = (struct pm_rest_run){ 0, 0, 0, 0, 0 };
@@ -159,6 +161,7 @@ out:
  * 50-52; bench/results/gemm-2026-11-27f.md) */
 #define TALL_ROWS 8192
 #define TALL_COMMENT "# tall prec tile rows GFLOP/s: the GPU's products of rows x tile x tile"
+#define TALL_COMMENT_2 "# rows high), from rest"
 
 /* The "tall" lines of GPU worker w into f: at every tile size the autotuner tries from 512 on
  * below TALL_ROWS, products TALL_ROWS x T x T from rest, as the square ones (time_gemm). Returns
@@ -167,8 +170,8 @@ static int write_tall(const char *who, FILE *f, int w)
 {
 	const int *cand;
 	int ncand = pm_tile_candidates(&cand), lines = 0;
-	fprintf(f, TALL_COMMENT " (C's and A's tiles\n# rows high), from rest: what the model prices "
-	        "a tall tile's product at\n");
+	fprintf(f, TALL_COMMENT " (C's and A's tiles\n" TALL_COMMENT_2 ": what the model prices a tall "
+	        "tile's product at\n");
 	for (int p = 1; p >= 0; p--)
 		for (int j = 0; j < ncand; j++) {
 			int T = cand[j];
@@ -316,6 +319,12 @@ FILE *pm_table_rewrite(const char *who, const char *path, int (*drop)(const char
 	return out;
 }
 
+void pm_table_discard(FILE *f, const char *tmp)
+{
+	fclose(f);
+	remove(tmp);
+}
+
 int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path)
 {
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -336,7 +345,7 @@ int paralia_calibrate_kernels(const char *path)
 /* A tall line or its comment's two lines (write_tall). */
 static int tall_line(const char *p)
 {
-	return !strncmp(p, TALL_COMMENT, strlen(TALL_COMMENT)) || !strncmp(p, "# rows high), from rest", 23) ||
+	return !strncmp(p, TALL_COMMENT, strlen(TALL_COMMENT)) || !strncmp(p, TALL_COMMENT_2, strlen(TALL_COMMENT_2)) ||
 	       (!strncmp(p, "tall", 4) && strchr(" \t", p[4]));
 }
 
@@ -356,8 +365,7 @@ int paralia_calibrate_tall(const char *path)
 	if (!out)
 		return PARALIA_ERR_RUNTIME;
 	if (write_tall(who, out, w) == 0) {
-		fclose(out);
-		remove(tmp);
+		pm_table_discard(out, tmp);
 		fprintf(stderr, "paralia: %s: no tall product could be timed: %s unchanged\n", who, path);
 		return PARALIA_ERR_RUNTIME;
 	}

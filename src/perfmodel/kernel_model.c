@@ -586,7 +586,7 @@ double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int di
 	 * (one H200's table). */
 	const struct pm_xfer_point *other = x->pt[!d];
 	int no = x->n[!d];
-	double oelem = 12 - elem, longest = other[no > 0 ? no - 1 : 0].T * oelem;
+	double oelem = dbl ? 4 : 8, longest = other[no > 0 ? no - 1 : 0].T * oelem; /* the other's */
 	if (T > pt[n - 1].T && no > 0 && longest >= (double)T * elem && longest > pt[n - 1].T * elem)
 		return pm_xfer_gbs(x, !d, (int)((double)T * elem / oelem), pitch, dir);
 	/* the measured tile sizes around T: the points [plo, plo + nlo) of the largest <= T, those

@@ -107,6 +107,8 @@ FILE *pm_table_open_tmp(const char *who, const char *path, char *tmp, size_t tmp
  * copy written (said). */
 FILE *pm_table_rewrite(const char *who, const char *path, int (*drop)(const char *line), char *tmp,
                        size_t tmplen);
+/* A copy that is not to be used after all (nothing measured): closed and removed. */
+void pm_table_discard(FILE *f, const char *tmp);
 /* A kernel table written to tmp (f, closed here) takes path's place; cached plans are dropped so
  * that the next call reads it. Returns 0, or PARALIA_ERR_RUNTIME (said, tmp removed). */
 int pm_table_commit(const char *who, FILE *f, const char *tmp, const char *path);

@@ -16,11 +16,9 @@
 #include "perfmodel/plan.h"
 #include "blas/tiled.h"
 #include "core/core.h"
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define SUM_T 2048
 #define SUM_PAIRS 4
@@ -129,20 +127,16 @@ int paralia_calibrate_sum(const char *path)
 	int ret = pm_table_path(who, &path, def, sizeof def);
 	if (ret)
 		return ret;
-	if (access(path, R_OK) != 0) {
-		fprintf(stderr, "paralia: %s: cannot read %s: %s (paralia-kernels writes the whole table)\n",
-		        who, path, strerror(errno));
-		return PARALIA_ERR_RUNTIME;
-	}
-	double us, gbs = pm_measure_sum(&us);
-	if (!(gbs > 0)) {
-		fprintf(stderr, "paralia: %s: no CPU worker on main RAM could add tiles\n", who);
-		return PARALIA_ERR_RUNTIME;
-	}
 	/* the table as it was, less an older sum line and its comment's two lines */
 	FILE *out = pm_table_rewrite(who, path, sum_line, tmp, sizeof tmp);
 	if (!out)
 		return PARALIA_ERR_RUNTIME;
+	double us, gbs = pm_measure_sum(&us);
+	if (!(gbs > 0)) {
+		pm_table_discard(out, tmp);
+		fprintf(stderr, "paralia: %s: no CPU worker on main RAM could add tiles\n", who);
+		return PARALIA_ERR_RUNTIME;
+	}
 	write_sum(who, out, gbs, us);
 	return pm_table_commit(who, out, tmp, path);
 }
