@@ -13,6 +13,8 @@
 #                 the reference and the bound of GPU-resident calls)
 #   BENCH_BETA (0.5; 0: C is not read), BENCH_REPS (5), BENCH_TILES (dmdas tile sizes, 2048,4096), BENCH_BLOCKS (cuBLASXt, 2048,4096,8192)
 #   BENCH_TIMEOUT seconds per system (default 900)
+#   BENCH_POINTS  prec:m:n:k:place ... the points themselves, where they are not one product of
+#                 precisions, shapes and placements (bench/dmdas_compare.sh); replaces the three
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$here/bench/results/gemm-$(date -u +%Y%m%d)}
@@ -25,6 +27,7 @@ places=${BENCH_PLACES:-hhh 000 01h hh0 012}
 systems=${BENCH_SYSTEMS:-paralia cublasxt dmdas cublas}
 points=()
 for p in $precs; do for s in $shapes; do for pl in $places; do points+=("$p:$s:$pl"); done; done; done
+[ -n "${BENCH_POINTS:-}" ] && read -r -a points <<< "$BENCH_POINTS"
 
 csv=$out/gemm.csv
 {
