@@ -87,6 +87,7 @@ def main():
                      f" beside a kernel {statistics.median(loaded) if loaded else 0:.1f} (n={len(loaded)});"
                      f" link idle between its first and last copy {idle / 1e6:.2f} ms")
         print(line)
+    print(duplex(call))
     if kern:
         print(f"fill (first kernel starts) {(min(s for s, _ in kern) - t0) / 1e6:.2f} ms;"
               f" drain (last kernel end to span end) {(t1 - max(e for _, e in kern)) / 1e6:.2f} ms")
@@ -106,6 +107,33 @@ def kernel_gaps(call, kern):
     return (f"kernel gaps: {len(gaps)}, {total / 1e6:.2f} ms; {copying / 1e6:.2f} ms of it with a copy in"
             f" under way, {(total - copying) / 1e6:.2f} with the link in idle; longest at "
             + ", ".join(f"{(a - t0) / 1e6:.2f}+{(b - a) / 1e6:.2f}" for a, b in longest))
+
+
+def duplex(call):
+    """The link's two directions while both move bytes: each copy's bytes spread evenly over its
+    interval, each direction's rate over the time both are busy, and their sum, what the host link
+    carries both ways at once (the link map's duplex group calibrates it; one H200, FP64 8192^3:
+    100.7-102.7 GB/s when every column is 64 KB, 88.0-89.8 when a quarter of C's tiles copy 16 KB
+    columns, bench/results/gemm-2026-11-28g.md)."""
+    busy = {k: merged([(s, e) for c, s, e, _ in call if c == k]) for k in ("HtoD", "DtoH")}
+    both = sum(covered(a, b, busy["DtoH"]) for a, b in busy["HtoD"])
+    if not both:
+        return "both directions at once: never"
+    rate = {k: sum(b / (e - s) * covered(s, e, busy[other]) for c, s, e, b in call if c == k and e > s) / both
+            for k, other in (("HtoD", "DtoH"), ("DtoH", "HtoD"))}
+    return (f"both directions at once: {both / 1e6:.2f} ms, HtoD {rate['HtoD']:.1f} GB/s + DtoH"
+            f" {rate['DtoH']:.1f} GB/s = {rate['HtoD'] + rate['DtoH']:.1f} GB/s")
+
+
+def merged(iv):
+    """The intervals iv merged where they overlap, in order."""
+    out = []
+    for s, e in sorted(iv):
+        if out and s <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], e)
+        else:
+            out.append([s, e])
+    return out
 
 
 def covered(a, b, iv):
