@@ -6,8 +6,8 @@
 # 4096x4096x32768 and 20000x17000x9000, and FP64 h0h, 00h and 0hh at the same shapes (the mixed
 # placements last: a run cut short keeps the first 16). bench/gemm_compare.sh runs them (each
 # system in its own process over every point) and writes OUTDIR/gemm.{csv,md,png}, the geometric
-# mean over the 28 included. Session f ran them in two such runs within one device call of 585 s
-# (one H200, BENCH_REPS=3, the default here).
+# mean over the 28 included. It took 225 s on one H100 with BENCH_REPS=3, the default here
+# (bench/results/gemm-2026-11-28g.md).
 #   bench/dmdas_compare.sh [OUTDIR]
 # BENCH_SYSTEMS (paralia dmdas), BENCH_REPS (3) and gemm_compare.sh's other settings pass through.
 set -uo pipefail

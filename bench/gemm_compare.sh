@@ -14,7 +14,8 @@
 #   BENCH_BETA (0.5; 0: C is not read), BENCH_REPS (5), BENCH_TILES (dmdas tile sizes, 2048,4096), BENCH_BLOCKS (cuBLASXt, 2048,4096,8192)
 #   BENCH_TIMEOUT seconds per system (default 900)
 #   BENCH_POINTS  prec:m:n:k:place ... the points themselves, where they are not one product of
-#                 precisions, shapes and placements (bench/dmdas_compare.sh); replaces the three
+#                 precisions, shapes and placements (bench/dmdas_compare.sh); when set, it replaces
+#                 BENCH_PRECS, BENCH_SHAPES and BENCH_PLACES
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$here/bench/results/gemm-$(date -u +%Y%m%d)}

@@ -10,7 +10,8 @@ The timed call starts after the longest idle gap past the first quarter of the r
 calls hold about as many each; the set-up's copies come first). For it: the span; per stream of work (host->GPU copies, GPU->host copies, kernels):
 count, bytes, busy time (union of intervals), the rate while busy, the median copy's own rate
 alone and while a kernel runs; how long each link sat idle while it still had bytes to move;
-the fill (first kernel's start) and the drain (last kernel's end to the end of the span).
+both directions of the host link at once (each one's rate while the other moves too, and their
+sum); the fill (first kernel's start) and the drain (last kernel's end to the end of the span).
 """
 import csv
 import statistics
