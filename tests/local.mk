@@ -105,6 +105,9 @@ EXTRA_DIST += tests/bench_timeout.sh
 TESTS += tests/bench_timeout.sh
 EXTRA_DIST += tests/bench_args.sh
 TESTS += tests/bench_args.sh
+# docs/ENVIRONMENT.md names every PARALIA_ variable the code reads, and no other.
+EXTRA_DIST += tests/env_doc.sh
+TESTS += tests/env_doc.sh
 # gemm with host operands in column panels (PARALIA_PANELS=all), against CBLAS, on the GPU too.
 EXTRA_DIST += tests/gemm_harness.sh tests/gemm_panels.sh
 TESTS += tests/gemm_panels.sh
