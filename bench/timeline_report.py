@@ -18,21 +18,21 @@ import statistics
 import sys
 
 
+def merged(iv):
+    """The intervals iv merged where they overlap, in order."""
+    out = []
+    for s, e in sorted(iv):
+        if out and s <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], e)
+        else:
+            out.append([s, e])
+    return out
+
+
 def union(iv):
     """Total length of a union of [start, end) intervals, and its gaps."""
-    iv = sorted(iv)
-    busy, gaps, cur_s, cur_e = 0, [], None, None
-    for s, e in iv:
-        if cur_e is None or s > cur_e:
-            if cur_e is not None:
-                busy += cur_e - cur_s
-                gaps.append((cur_e, s))
-            cur_s, cur_e = s, e
-        else:
-            cur_e = max(cur_e, e)
-    if cur_e is not None:
-        busy += cur_e - cur_s
-    return busy, gaps
+    m = merged(iv)
+    return sum(e - s for s, e in m), [(m[i][1], m[i + 1][0]) for i in range(len(m) - 1)]
 
 
 def overlaps(s, e, iv):
@@ -124,17 +124,6 @@ def duplex(call):
             for k, other in (("HtoD", "DtoH"), ("DtoH", "HtoD"))}
     return (f"both directions at once: {both / 1e6:.2f} ms, HtoD {rate['HtoD']:.1f} GB/s + DtoH"
             f" {rate['DtoH']:.1f} GB/s = {rate['HtoD'] + rate['DtoH']:.1f} GB/s")
-
-
-def merged(iv):
-    """The intervals iv merged where they overlap, in order."""
-    out = []
-    for s, e in sorted(iv):
-        if out and s <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], e)
-        else:
-            out.append([s, e])
-    return out
 
 
 def covered(a, b, iv):
