@@ -346,7 +346,7 @@ int paralia_calibrate_kernels(const char *path)
 static int tall_line(const char *p)
 {
 	return !strncmp(p, TALL_COMMENT, strlen(TALL_COMMENT)) || !strncmp(p, TALL_COMMENT_2, strlen(TALL_COMMENT_2)) ||
-	       (!strncmp(p, "tall", 4) && strchr(" \t", p[4]));
+	       pm_table_line_is(p, "tall");
 }
 
 int paralia_calibrate_tall(const char *path)

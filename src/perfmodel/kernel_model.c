@@ -260,18 +260,10 @@ void pm_read_rest_run(double flops, const int *n, const double *end, int nch, st
 	out->after_s = a2 * 1e-6;
 }
 
-/* Whether table line p (leading blanks skipped) starts with the keyword `word`, then a blank or
- * the line's end ("rest" alone is a rest line, refused for want of its number): the lines one
- * reader takes and the others pass over. */
-static int line_is(const char *p, const char *word)
+int pm_table_line_is(const char *p, const char *word)
 {
 	size_t n = strlen(word);
 	return !strncmp(p, word, n) && strchr(" \t\r\n", p[n]); /* p[n] may be the string's end */
-}
-
-int pm_table_sum_line(const char *p)
-{
-	return line_is(p, "sum");
 }
 
 int pm_table_devices(const char *path, char *out, size_t len)
@@ -283,7 +275,7 @@ int pm_table_devices(const char *path, char *out, size_t len)
 	int found = 0;
 	while (!found && fgets(line, sizeof line, f)) {
 		char *p = line + strspn(line, " \t");
-		if (!line_is(p, "devices"))
+		if (!pm_table_line_is(p, "devices"))
 			continue;
 		p += 7 + strspn(p + 7, " \t");
 		p[strcspn(p, "\r\n")] = '\0';
@@ -343,14 +335,14 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		char *p = line + strspn(line, " \t");
 		if (*p == '#' || *p == '\n' || *p == '\0')
 			continue;
-		if (line_is(p, "xfer"))
+		if (pm_table_line_is(p, "xfer"))
 			continue; /* transfer lines: pm_xfer_load */
-		if (line_is(p, "devices"))
+		if (pm_table_line_is(p, "devices"))
 			continue; /* what it was measured on: pm_table_devices */
 		char k[16], prec;
 		int tile;
 		double gf, w = 0;
-		if (line_is(p, "rest")) {
+		if (pm_table_line_is(p, "rest")) {
 			double rest;
 			if (sscanf(p + 4, " %lf", &rest) != 1 || !(rest >= 0) || rest > 1e4) {
 				snprintf(err, errlen, "%s:%d: expected \"rest <seconds>\"", path, lineno);
@@ -360,7 +352,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			from_rest = !strcmp(kind, "gpu");
 			continue;
 		}
-		if (pm_table_sum_line(p)) { /* the CPU workers adding tiles into C at once (step 3) */
+		if (pm_table_line_is(p, "sum")) { /* the CPU workers adding tiles into C at once (step 3) */
 			double gbs = 0, us = 0;
 			int end1 = -1, end2 = -1;
 			/* one or two numbers and nothing after them */
@@ -377,7 +369,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 				t.sum_gbs = gbs, t.sum_submit_us = us;
 			continue;
 		}
-		if (line_is(p, "sustain")) {
+		if (pm_table_line_is(p, "sustain")) {
 			/* one level ("<GFLOP/s> <after>"), or the engaged and the settled one */
 			double gf2 = 0, w2 = 0;
 			int got = sscanf(p + 7, " %c %d %lf %lf %lf %lf", &prec, &tile, &gf, &w, &gf2, &w2);
@@ -404,7 +396,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 			sg[d][ns[d]++] = gf2;
 			continue;
 		}
-		if (line_is(p, "tall")) {
+		if (pm_table_line_is(p, "tall")) {
 			int rows, end = -1;
 			int got = sscanf(p + 4, " %c %d %d %lf%n", &prec, &tile, &rows, &gf, &end);
 			if (got != 4 || end < 0 || p[4 + end + strspn(p + 4 + end, " \t\r\n")] != '\0' ||
@@ -502,7 +494,7 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		char *p = line + strspn(line, " \t");
-		if (!line_is(p, "xfer"))
+		if (!pm_table_line_is(p, "xfer"))
 			continue;
 		char prec;
 		int tile;

@@ -97,10 +97,11 @@ int pm_calibrate_xfer(FILE *f, int worker);
  * none could) and the us gemm's calling thread spends submitting one tile's sums, and the kernel
  * table's "sum" line written with them (returns 0 when not measured). */
 double pm_measure_sum(double *submit_us);
-/* Whether kernel-table line p (leading blanks skipped) is a "sum" line: the keyword, then a blank,
- * the line's end or nothing (its reader then says what is missing; paralia-kernels --sum replaces
- * it). */
-int pm_table_sum_line(const char *p);
+/* Whether kernel-table line p (leading blanks skipped) is a `word` line ("sum", "tall", ...): the
+ * keyword, then a blank, the line's end or nothing ("rest" alone is a rest line, refused for want
+ * of its number): the lines one reader takes and the others pass over, and those paralia-kernels
+ * --sum and --tall replace. */
+int pm_table_line_is(const char *p, const char *word);
 int pm_calibrate_sum(FILE *f);
 
 /* A device as the autotuner sees it: one StarPU memory node and the workers computing there. */

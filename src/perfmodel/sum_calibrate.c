@@ -117,7 +117,7 @@ int pm_calibrate_sum(FILE *f)
 static int sum_line(const char *p)
 {
 	return !strncmp(p, SUM_COMMENT, strlen(SUM_COMMENT)) || !strncmp(p, SUM_COMMENT_2, strlen(SUM_COMMENT_2)) ||
-	       pm_table_sum_line(p);
+	       pm_table_line_is(p, "sum");
 }
 
 int paralia_calibrate_sum(const char *path)
