@@ -1406,13 +1406,6 @@ static int margin_choices(const struct pm_problem *qs, size_t n, const struct pm
 	return wrong;
 }
 
-/* Tall tiles (gemm, docs/AUTOTUNER.md): C's and op(A)'s tiles R rows by T. With a copy table whose
- * short columns cross slowly (at pitch 64 KB: 25 GB/s for columns of 2048 doubles, 35 of 4096, 55
- * of 8192; one H100 moves 31, 46 and 55 beside DGEMMs), 8192^3 from the host at tile 2048 is faster in
- * tiles of 8192 x 2048: A's and C's copies at the 8192 rate, B's at 2048's. A transposed (stored
- * k x m: its tiles' columns are T long) gains only C's. pm_tune takes them only 5% faster than the
- * best square tiles (TALL_MARGIN), never for another routine, and always when forced
- * (tall_rows above the tile); PARALIA_TALL is read as model, none or a row count. */
 /* A kernel table's tall lines (the GPU's rows x T x T products): read back onto the tile grid, the
  * gain over T's square rate log-linear in the rows up to those measured and flat beyond, a tall
  * product priced by it, no gain without a line; malformed lines named. */
@@ -1445,6 +1438,12 @@ static void tall_products(void)
 	                             "gpu d 1024 40000\ntall x 1024 8192 50000\n",
 	                             "gpu d 1024 40000\ntall d 1024 8192 50000 9\n",
 	                             "gpu d 1024 40000\ntall d 1024 8192 -5\n" };
+	/* what the reader counts as a tall line is what paralia_calibrate_tall replaces: the keyword,
+	 * then a blank or the line's end (a bare "tall" too, which the reader refuses) */
+	t_check(pm_table_line_is("tall d 1024 8192 5\n", "tall") && pm_table_line_is("tall\n", "tall") &&
+	        pm_table_line_is("tall\r\n", "tall") && pm_table_line_is("tall", "tall") &&
+	        !pm_table_line_is("taller 1\n", "tall") && !pm_table_line_is("sustain d 1\n", "tall"),
+	        "a tall line: the keyword, then a blank or the line's end");
 	for (int b = 0; b < 5; b++) {
 		err[0] = '\0';
 		if (write_table(path, sizeof path, "tall-bad", bad[b]))
@@ -1480,6 +1479,13 @@ static void tall_products(void)
 	        ec.compute_ms, ef.compute_ms);
 }
 
+/* Tall tiles (gemm, docs/AUTOTUNER.md): C's and op(A)'s tiles R rows by T. With a copy table whose
+ * short columns cross slowly (at pitch 64 KB: 25 GB/s for columns of 2048 doubles, 35 of 4096, 55
+ * of 8192; one H100 moves 31, 46 and 55 beside DGEMMs), 8192^3 from the host at tile 2048 is faster in
+ * tiles of 8192 x 2048: A's and C's copies at the 8192 rate, B's at 2048's. A transposed (stored
+ * k x m: its tiles' columns are T long) gains only C's. pm_tune takes them only 5% faster than the
+ * best square tiles (TALL_MARGIN), never for another routine, and always when forced
+ * (tall_rows above the tile); PARALIA_TALL is read as model, none or a row count. */
 static void tall_tiles(void)
 {
 	char path[1024], err[1200];
