@@ -108,6 +108,9 @@ TESTS += tests/bench_args.sh
 # docs/ENVIRONMENT.md names every PARALIA_ variable the code reads, and no other.
 EXTRA_DIST += tests/env_doc.sh
 TESTS += tests/env_doc.sh
+# PARALIA_VERBOSE read one way by the policy and the whole-matrix calls: 0 to 2, else named and 0.
+EXTRA_DIST += tests/verbose_env.sh
+TESTS += tests/verbose_env.sh
 # gemm with host operands in column panels (PARALIA_PANELS=all), against CBLAS, on the GPU too.
 EXTRA_DIST += tests/gemm_harness.sh tests/gemm_panels.sh
 TESTS += tests/gemm_panels.sh

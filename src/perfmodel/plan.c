@@ -6,6 +6,7 @@
 #include "config.h"
 #include "perfmodel/plan.h"
 #include "core/core.h"
+#include "common/parse.h"
 #include "common/sizes.h"
 #include <math.h>
 #include <pthread.h>
@@ -397,8 +398,17 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 
 int pm_verbose_level(void)
 {
+	/* parsed as the policy parses it (src/sched_policy/env.c): 0 to 2, else one line and 0 */
+	static int warned;
 	const char *v = getenv("PARALIA_VERBOSE");
-	return v ? atoi(v) : 0;
+	long x;
+	if (!v || !*v)
+		return 0;
+	if (pl_parse_long(v, 0, 2, &x))
+		return (int)x;
+	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: PARALIA_VERBOSE=%s is not an integer in 0..2; using 0\n", v);
+	return 0;
 }
 
 static int loc_of(const void *p, int dev, int *loc)

@@ -50,7 +50,8 @@ int pm_node_cpu_workers(int node, int *ids, int max);
 /* Adds the CPU workers of memory node `node` (ids below 256) to pl's home_mask, home_workers:
  * those that add gemm's C at home (fill_plan; the sum line's calibration). */
 void pm_plan_home_workers(struct pm_plan *pl, int node);
-/* PARALIA_VERBOSE's level (0 unset): 1 each new plan, 2 also gemm's fetching ahead per call. */
+/* PARALIA_VERBOSE's level, read at each call: 0 to 2 (0 unset; any other value prints one line,
+ * once, and reads as 0); 1 each new plan, 2 also gemm's fetching ahead per call. */
 int pm_verbose_level(void);
 /* Whether StarPU worker w may run the plan's tasks (its mask; an empty mask: every worker). */
 static inline int pm_plan_has_worker(const struct pm_plan *p, unsigned w)

@@ -5,6 +5,7 @@
  */
 #include "sched_policy/sched.h"
 #include "common/parse.h"
+#include "perfmodel/plan.h" /* pm_verbose_level: the whole-matrix calls' reader too */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +45,7 @@ void pl_settings_from_env(struct pl_settings *s)
 	s->route = (int)env_long("PARALIA_ROUTE", 1, 0, 1);
 	s->max_hops = (int)env_long("PARALIA_MAX_HOPS", 1, 0, 2);
 	s->lookahead = (int)env_long("PARALIA_LOOKAHEAD", 32, 0, 1000000);
-	s->verbose = (int)env_long("PARALIA_VERBOSE", 0, 0, 2);
+	s->verbose = pm_verbose_level();
 	s->writeback = (int)env_long("PARALIA_WRITEBACK", 1, 0, 1);
 	s->slow_ratio = env_double("PARALIA_SLOW_RATIO", 20, 0);
 	s->pop_ready = (int)env_long("PARALIA_POP_READY", PL_POP_SHORTER, 0, 2);
