@@ -143,6 +143,15 @@ static void check_h200(void)
 	        "h200: without bytes, lm_shared_bw");
 	t_check(near(lm_shared_bw_volumes(&db, 0, GPU(0), 1 * gb, back, (double[]){ 0 }, 1), 55.4),
 	        "h200: a busy link with no bytes left does not share");
+	/* scaled (lm_shared_bw_volumes_scaled): the duplex at half its total, 49 both ways; a scale
+	 * outside (0, 1] is none */
+	double half = lm_shared_bw_volumes_scaled(&db, 0, GPU(0), 1 * gb, back, back_bytes, 1, 0.5);
+	t_check(near(half, 24.5), "h200: equal volumes through half the duplex: %g GB/s (want 24.5)", half);
+	int none_ok = 1;
+	for (int i = 0; i < 4; i++)
+		none_ok &= near(lm_shared_bw_volumes_scaled(&db, 0, GPU(0), 3 * gb, back, back_bytes, 1,
+		                                            (double[]){ 1, 0, 2, NAN }[i]), vin);
+	t_check(none_ok, "h200: scales 1, 0, 2 and NaN leave the total as it is");
 	/* four GPUs reading the host's 155 GB/s: the smallest transfers end first and leave the
 	 * others their share (1, 2, 3, 4 GB: 38.75 each until 1 GB is in, then 155/3 = 51.7, ...) */
 	double four_bytes[4] = { 1 * gb, 2 * gb, 3 * gb, 4 * gb };

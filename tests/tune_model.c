@@ -476,6 +476,50 @@ static void duplex_by_volume(void)
 	        "(want %.2f; the even split %.2f)", e.transfer_ms, want_ms, even_ms);
 }
 
+/* Step 3: the host's duplex total at what the tiles' copies keep of it both ways at once
+ * (host_duplex_share). Two copy tables alike but for the both-directions rate of 16 KB columns
+ * (FP64 tiles of 2048 from a 64 KB pitch): 100 GB/s, as 64 KB columns copied whole, or 60. FP64
+ * 8192^3 from the host sends C home through the map's 98 GB/s duplex while A, B and C come in:
+ * in tiles of 2048 the second table leaves them 60% of it, so the inbound bytes take longer; in
+ * tiles of 8192 (64 KB columns) both tables price alike. One H200 moved 64 KB columns at 101-103
+ * GB/s both ways at once and tiles of 6144 rows (a quarter with 16 KB columns) at 88-90, where the
+ * link map's total read 94.8 for both (bench/results/gemm-2026-11-28g.md, section 7). */
+static void duplex_by_columns(void)
+{
+	char fast[1024], slow[1024], err[1200];
+	struct pm_xfer xf, xs;
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (write_table(fast, sizeof fast, "xfer-both-fast",
+	                "xfer d 2048 65536 55 55 100\nxfer d 8192 65536 55 55 100\n") ||
+	    write_table(slow, sizeof slow, "xfer-both-slow",
+	                "xfer d 2048 65536 55 55 60\nxfer d 8192 65536 55 55 100\n"))
+		return;
+	int rf = pm_xfer_load(&xf, fast, err, sizeof err), rs = pm_xfer_load(&xs, slow, err, sizeof err);
+	remove(fast);
+	remove(slow);
+	t_check(rf == 1 && rs == 1, "the two copy tables read (%d, %d)", rf, rs);
+	if (rf != 1 || rs != 1 || load(&db, "h200x4.txt") != 0)
+		return;
+	gpus_of(&db, dev, 1.0, 140e9);
+	struct pm_problem p = gemm(8192, 8192, 8192, 0, 0, 0, 1);
+	struct pm_eval e;
+	double in_ms[2][2]; /* [table][tile 2048, 8192] */
+	for (int s = 0; s < 2; s++) {
+		dev[0].xfer = s ? xs : xf;
+		for (int i = 0; i < 2; i++) {
+			pm_evaluate(&p, dev, 1, &db, i ? 8192 : 2048, 1u, &e);
+			in_ms[s][i] = e.transfer_ms;
+		}
+	}
+	t_check(in_ms[1][0] > 1.05 * in_ms[0][0],
+	        "8192^3 hhh at 2048: the bytes in take %.2f ms where 16 KB columns keep 60%% of the "
+	        "duplex both ways, %.2f where they keep it all", in_ms[1][0], in_ms[0][0]);
+	t_check(fabs(in_ms[1][1] - in_ms[0][1]) < 1e-9 * in_ms[0][1],
+	        "8192^3 hhh at 8192 (64 KB columns): alike in both tables (%.3f, %.3f ms)", in_ms[1][1],
+	        in_ms[0][1]);
+}
+
 /* The synthetic 4xH200 machine with default rates, whose first GPU the call uses: 0 or -1. */
 static int h200x4_gpus(struct lm_db *db, struct pm_device *dev)
 {
@@ -1826,6 +1870,7 @@ int main(void)
 	late_tail();
 	c_home_choices();
 	duplex_by_volume();
+	duplex_by_columns();
 	fetch_ahead_rounds();
 	power_cap();
 	runtime_plans();

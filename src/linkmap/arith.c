@@ -132,6 +132,15 @@ static double group_end_us(double total, const double *caps, const double *bytes
 double lm_shared_bw_volumes(const struct lm_db *db, int src, int dst, double bytes,
                             const int (*active)[2], const double *active_bytes, int nactive)
 {
+	return lm_shared_bw_volumes_scaled(db, src, dst, bytes, active, active_bytes, nactive, 1.0);
+}
+
+double lm_shared_bw_volumes_scaled(const struct lm_db *db, int src, int dst, double bytes,
+                                   const int (*active)[2], const double *active_bytes, int nactive,
+                                   double scale)
+{
+	if (!(scale > 0 && scale < 1))
+		scale = 1;
 	if (!(bytes > 0))
 		return lm_shared_bw(db, src, dst, active, nactive);
 	if (!valid_pair(db, src, dst) || src == dst)
@@ -158,7 +167,7 @@ double lm_shared_bw_volumes(const struct lm_db *db, int src, int dst, double byt
 			if (v > 0 && db->link[s][d].bw_gbs > 0)
 				caps[n] = db->link[s][d].bw_gbs, vol[n++] = v;
 		}
-		double level = bytes / (group_end_us(g->total_gbs, caps, vol, n) * 1e3);
+		double level = bytes / (group_end_us(g->total_gbs * scale, caps, vol, n) * 1e3);
 		if (level < bw)
 			bw = level;
 	}

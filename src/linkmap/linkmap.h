@@ -174,6 +174,12 @@ double lm_shared_bw(const struct lm_db *db, int src, int dst, const int (*active
  * bandwidth; lm_shared_bw when `bytes` <= 0. */
 double lm_shared_bw_volumes(const struct lm_db *db, int src, int dst, double bytes,
                             const int (*active)[2], const double *active_bytes, int nactive);
+/* lm_shared_bw_volumes with each of src->dst's groups sustaining `scale` (in (0, 1]) times its
+ * total: what the copies themselves reach through it, where they are of a kind slower than the
+ * calibration's (the autotuner's tiles of short columns, both ways at once). */
+double lm_shared_bw_volumes_scaled(const struct lm_db *db, int src, int dst, double bytes,
+                                   const int (*active)[2], const double *active_bytes, int nactive,
+                                   double scale);
 /* lm_shared_bw of every ordered pair at once (bw[s][d]; 0 on the diagonal and where there is no
  * link), sorting each group's busy links once: the policy's refresh when the busy set changes. */
 void lm_shared_bw_all(const struct lm_db *db, const int (*active)[2], int nactive,

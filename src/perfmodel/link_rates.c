@@ -94,6 +94,24 @@ double pm_operand_in_us(const struct pm_problem *p, const struct pm_device *d,
 	return bw > 0 ? pm_elem_of(p) / (bw * 1e3) : 0;
 }
 
+/* The share of the host link's duplex total (the link map's, calibrated with long copies) that
+ * these tiles' copies keep both ways at once: the kernel table's both-directions rate at their
+ * pitches and columns (host_xfer_gbs) over its rate for 64 KB columns copied whole (FP64 tiles of
+ * 8192 from their own pitch; a copy's rate goes with its columns' bytes, FP32 and FP64 alike), at
+ * most 1; 1 where the table has no columns that long, or no rates. One H200, FP64 8192^3 from the
+ * host: 64 KB columns moved 101-103 GB/s both ways at once, tiles of 6144 rows (a quarter of them
+ * with 16 KB columns) 88-90, where the link map's total read 94.8 for both
+ * (bench/results/gemm-2026-11-28g.md, section 7); its table reads 100.1 at 64 KB columns. */
+static double host_duplex_share(const struct pm_xfer *x, double both)
+{
+	int long_columns = 0;
+	for (int d = 0; d < 2; d++)
+		for (int i = 0; i < x->n[d]; i++)
+			long_columns |= (double)x->pt[d][i].T * (d ? 8 : 4) >= 65536;
+	double whole = long_columns ? pm_xfer_gbs(x, 1, 8192, 65536.0, 2) : 0;
+	return both > 0 && whole > 0 ? fmin(1.0, both / whole) : 1.0;
+}
+
 void pm_link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
                    const struct lm_db *db, const struct device_flows *f,
                    const struct busy_links *busy, const struct tiling *t, unsigned panels,
@@ -111,6 +129,7 @@ void pm_link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
 	const double xfer[3] = { host_xfer_gbs(p, d, db, T, R, D, 0, in, panels),
 	                         host_xfer_gbs(p, d, db, T, R, D, 1, out, panels),
 	                         host_xfer_gbs(p, d, db, T, R, D, 2, all, panels) };
+	double share = host_duplex_share(&d->xfer, xfer[2]);
 	for (int dir = 0; dir < 2; dir++) {
 		const struct flows *fl = dir ? &f->out : &f->in;
 		for (int k = 0; k < fl->n; k++) {
@@ -120,10 +139,11 @@ void pm_link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
 			/* GB/s = bytes/ns: the link's mean rate over its bytes, beside the call's other
 			 * transfers (a link in and out of one GPU through one duplex total: the inbound
 			 * bytes, 3-17 times the outbound ones, have the link to themselves once C's are
-			 * home) */
-			double bw = lm_shared_bw_volumes(db, src, dst, fl->bytes[k],
-			                                 (const int (*)[2])busy->pair, busy->bytes, busy->n);
+			 * home), the host's total at what these tiles' copies keep of it */
 			int host = db->node[dir ? dst : src].kind == LM_HOST;
+			double bw = lm_shared_bw_volumes_scaled(db, src, dst, fl->bytes[k],
+			                                        (const int (*)[2])busy->pair, busy->bytes,
+			                                        busy->n, host ? share : 1.0);
 			double x = host ? xfer[dir] : 0;
 			if (x > 0 && x < bw)
 				bw = x;
