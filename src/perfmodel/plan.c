@@ -398,7 +398,7 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 
 int pm_verbose_level(void)
 {
-	/* parsed as the policy parses it (src/sched_policy/env.c): 0 to 2, else one line and 0 */
+	/* the policy's reading too (src/sched_policy/env.c): 0 to 2, else one line, once, and 0 */
 	static int warned;
 	const char *v = getenv("PARALIA_VERBOSE");
 	long x;
