@@ -13,7 +13,7 @@ noinst_PROGRAMS += bench/gemm_bench
 bench_gemm_bench_SOURCES = bench/gemm_bench.c
 bench_gemm_bench_CFLAGS = $(AM_CFLAGS) -fopenmp
 bench_gemm_bench_LDFLAGS = $(AM_LDFLAGS) -fopenmp
-EXTRA_DIST += bench/gemm_compare.sh bench/dmdas_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
+EXTRA_DIST += bench/gemm_compare.sh bench/dmdas_compare.sh bench/dataset_compare.sh bench/gemm_report.py bench/home_bytes_numa.sh bench/README.md bench/results
 # Ways to bring a strided host tile into a packed GPU buffer (CUDA source: nvcc by hand, its header).
 EXTRA_DIST += bench/copy_ways.cu
 # One cuBLAS GEMM on GPU-resident operands against column panels and blocks over streams (nvcc).

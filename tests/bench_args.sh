@@ -4,7 +4,7 @@
 # anything else refused with exit 2 and the variable named. A list read in part used to time
 # fewer sizes than asked for without a word: "4096 8192" ran 4096 only, and a device call
 # reported cuBLASXt's 4096 block as its best (bench/results/gemm-submit-2026-11-26e.md). And the
-# paired system's lines.
+# dataset's parts (bench/dataset_compare.sh), and the paired system's lines.
 set -u
 b=${top_builddir:-.}/bench/gemm_bench
 [ -x "$b" ] || { echo "bench_args: $b is missing"; exit 99; }
@@ -20,6 +20,19 @@ for good in "32 64" "32,64" " 32 , 64 "; do
   rc=$?
   [ "$rc" -eq 0 ] && echo "$out" | grep -q ",ok$"; check $? "BENCH_TILES=\"$good\" accepted ($out)"
 done
+# bench/dataset_compare.sh: its parts hold issue 14's dataset, each point once (FP64 and FP32; the
+# nine shapes; hhh h0h 00h 0hh 000), and a part it does not know exits 2 without running anything.
+dc=${top_srcdir:-.}/bench/dataset_compare.sh
+want=$(for p in d s; do for sh in 4096:4096:4096 8192:8192:8192 16384:16384:16384 32768:32768:32768 \
+         32768:32768:4096 4096:4096:32768 20000:17000:9000 12000:30000:7000 27000:9500:14500; do
+         for pl in hhh h0h 00h 0hh 000; do echo "$p:$sh:$pl"; done; done; done | sort)
+got=$(bash "$dc" list)
+[ "$(echo "$got" | cut -d' ' -f2 | sort)" = "$want" ] && [ "$(echo "$want" | wc -l)" -eq 90 ]
+check $? "dataset_compare.sh list: the 90 points once each"
+n=$(echo "$got" | awk '{ c[$1]++ } END { printf "%d %d %d", c["off"], c["gpu"], c["big"] }')
+[ "$n" = "64 16 10" ]; check $? "dataset_compare.sh parts off, gpu, big: 64, 16, 10 points ($n)"
+out=$(BENCH_BIN=/nonexistent bash "$dc" 000 2>&1); rc=$?
+[ "$rc" -eq 2 ] && echo "$out" | grep -q "usage"; check $? "dataset_compare.sh 000 refused (rc $rc)"
 # paired: paralia, one cuBLAS call and cuBLASXt in one process on one GPU's operands. With a GPU,
 # a line per system, each checked against the host's dot products; a host placement skipped for
 # all three. Without a GPU it stops naming it (exit 1); a build without CUDA refuses the system
