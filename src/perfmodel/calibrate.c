@@ -295,8 +295,8 @@ FILE *pm_table_open_tmp(const char *who, const char *path, char *tmp, size_t tmp
 	return f;
 }
 
-FILE *pm_table_rewrite(const char *who, const char *path, int (*drop)(const char *line), char *tmp,
-                       size_t tmplen)
+FILE *pm_table_rewrite(const char *who, const char *path, const char *word, const char *comment,
+                       const char *comment_2, char *tmp, size_t tmplen)
 {
 	FILE *in = fopen(path, "r");
 	if (!in) {
@@ -308,7 +308,9 @@ FILE *pm_table_rewrite(const char *who, const char *path, int (*drop)(const char
 	char line[1024];
 	size_t len = 0;
 	while (out && fgets(line, sizeof line, in)) {
-		if (drop(line + strspn(line, " \t")))
+		const char *p = line + strspn(line, " \t");
+		if (pm_table_line_is(p, word) || !strncmp(p, comment, strlen(comment)) ||
+		    !strncmp(p, comment_2, strlen(comment_2)))
 			continue;
 		fputs(line, out);
 		len = strlen(line);
@@ -342,13 +344,6 @@ int paralia_calibrate_kernels(const char *path)
 	return pm_calibrate_kernels(path, PM_CALIBRATE_CPU | PM_CALIBRATE_GPU);
 }
 
-/* A tall line or its comment's two lines (write_tall). */
-static int tall_line(const char *p)
-{
-	return !strncmp(p, TALL_COMMENT, strlen(TALL_COMMENT)) || !strncmp(p, TALL_COMMENT_2, strlen(TALL_COMMENT_2)) ||
-	       pm_table_line_is(p, "tall");
-}
-
 int paralia_calibrate_tall(const char *path)
 {
 	const char *who = "paralia_calibrate_tall";
@@ -361,7 +356,7 @@ int paralia_calibrate_tall(const char *path)
 		fprintf(stderr, "paralia: %s: no GPU worker to measure tall products on\n", who);
 		return PARALIA_ERR_RUNTIME;
 	}
-	FILE *out = pm_table_rewrite(who, path, tall_line, tmp, sizeof tmp);
+	FILE *out = pm_table_rewrite(who, path, "tall", TALL_COMMENT, TALL_COMMENT_2, tmp, sizeof tmp);
 	if (!out)
 		return PARALIA_ERR_RUNTIME;
 	if (write_tall(who, out, w) == 0) {

@@ -102,12 +102,13 @@ int pm_calibrate_kernels(const char *path, unsigned kinds);
  * pm_table_commit puts it in path's place. */
 int pm_table_path(const char *who, const char **path, char *def, size_t deflen);
 FILE *pm_table_open_tmp(const char *who, const char *path, char *tmp, size_t tmplen);
-/* The table at path copied to path + ".tmp" (tmp) but for the lines `drop` says (given from their
- * first non-blank character), its last line ended: the open copy, to which the caller adds its
- * new lines and which pm_table_commit puts in path's place; NULL when path cannot be read or the
- * copy written (said). */
-FILE *pm_table_rewrite(const char *who, const char *path, int (*drop)(const char *line), char *tmp,
-                       size_t tmplen);
+/* The table at path copied to path + ".tmp" (tmp) but for the block a calibration writes and is
+ * to replace: its `word` lines (pm_table_line_is) and the two lines of its comment (those that
+ * start, after blanks, with comment and comment_2); its last line ended. The open copy, to which
+ * the caller adds its new lines and which pm_table_commit puts in path's place; NULL when path
+ * cannot be read or the copy written (said). */
+FILE *pm_table_rewrite(const char *who, const char *path, const char *word, const char *comment,
+                       const char *comment_2, char *tmp, size_t tmplen);
 /* A copy that is not to be used after all (nothing measured): closed and removed. */
 void pm_table_discard(FILE *f, const char *tmp);
 /* A kernel table written to tmp (f, closed here) takes path's place; cached plans are dropped so

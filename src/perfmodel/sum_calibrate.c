@@ -113,13 +113,6 @@ int pm_calibrate_sum(FILE *f)
 	return 1;
 }
 
-/* The sum line or its comment's two lines. */
-static int sum_line(const char *p)
-{
-	return !strncmp(p, SUM_COMMENT, strlen(SUM_COMMENT)) || !strncmp(p, SUM_COMMENT_2, strlen(SUM_COMMENT_2)) ||
-	       pm_table_line_is(p, "sum");
-}
-
 int paralia_calibrate_sum(const char *path)
 {
 	const char *who = "paralia_calibrate_sum";
@@ -128,7 +121,7 @@ int paralia_calibrate_sum(const char *path)
 	if (ret)
 		return ret;
 	/* the table as it was, less an older sum line and its comment's two lines */
-	FILE *out = pm_table_rewrite(who, path, sum_line, tmp, sizeof tmp);
+	FILE *out = pm_table_rewrite(who, path, "sum", SUM_COMMENT, SUM_COMMENT_2, tmp, sizeof tmp);
 	if (!out)
 		return PARALIA_ERR_RUNTIME;
 	double us, gbs = pm_measure_sum(&us);
