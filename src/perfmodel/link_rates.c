@@ -104,10 +104,9 @@ double pm_operand_in_us(const struct pm_problem *p, const struct pm_device *d,
  * (bench/results/gemm-2026-11-28g.md, section 7); its table reads 100.1 at 64 KB columns. */
 static double host_duplex_share(const struct pm_xfer *x, double both)
 {
-	int long_columns = 0;
+	int long_columns = 0; /* a precision's longest tile is its last point (pm_xfer: sorted) */
 	for (int d = 0; d < 2; d++)
-		for (int i = 0; i < x->n[d]; i++)
-			long_columns |= (double)x->pt[d][i].T * (d ? 8 : 4) >= 65536;
+		long_columns |= x->n[d] > 0 && (double)x->pt[d][x->n[d] - 1].T * (d ? 8 : 4) >= 65536;
 	double whole = long_columns ? pm_xfer_gbs(x, 1, 8192, 65536.0, 2) : 0;
 	return both > 0 && whole > 0 ? fmin(1.0, both / whole) : 1.0;
 }
