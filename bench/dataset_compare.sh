@@ -6,7 +6,8 @@
 # 12000x30000x7000, 27000x9500x14500); placements hhh, h0h, 00h, 0hh and 000: 90 points.
 #   bench/dataset_compare.sh PART [OUTDIR]
 #   PART  off   the eight shapes but 32768^3 at hhh h0h 00h 0hh, against cuBLASXt (64 points;
-#               451 s on one H100 with both precisions, bench/results/gemm-2026-11-28h.md)
+#               451 s on one H100 with both precisions, bench/results/gemm-2026-11-28h.md;
+#               395 s on one H200 as two runs of one precision, gemm-2026-11-28i.md)
 #         gpu   the same eight shapes at 000, against cuBLASXt and one cuBLAS call (16 points;
 #               where paralia makes the references' own call, `gemm_bench paired` settles the
 #               order of the three, bench/results/gemm-2026-11-27z.md)
