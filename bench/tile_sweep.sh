@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The autotuner's pick against every fixed tile, in one run (issue 14): gemm_bench paralia on the
 # dataset's points with PARALIA_TILE=0 (the pick) and each tile of SWEEP_TILES, and one cuBLAS
-# call on the GPU-resident points (gemm_bench cublas: the same operands, the 000 reference). Lines are gemm_bench's
-# CSV prefixed "T=<tile>," (the cuBLAS lines "T=cublas,"): bench/tile_sweep_report.py reads them.
+# call on the GPU-resident points (gemm_bench cublas: the same operands, the 000 reference, run
+# first in its own process). Lines are gemm_bench's CSV prefixed "T=<tile>," (the cuBLAS lines
+# "T=cublas,"): bench/tile_sweep_report.py reads them.
 # Fixed tiles are square (PARALIA_TALL=none, PARALIA_DEEP=none); SWEEP_TALL adds tall ones,
 # "TILE:ROWS" pairs (C's and A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>,"
 # (bench/model_replay); SWEEP_DEEP deep products of those widths (PARALIA_DEEP=all), prefixed
 # "T=<tile>:R=0:D," (R=0: C's tiles all of m's rows).
-#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, BENCH_REPS (3) override)
+#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, BENCH_REPS (3) override;
+#                                      BENCH_BIN: the gemm_bench to run, _build's by default)
 # Each run's stderr goes to OUT.err after a "== T=<tile>" line: with PARALIA_VERBOSE=1 or 2 it says
 # how each cell ran (panels, C read late, fetching ahead), which the CSV's config does not.
 set -uo pipefail
@@ -19,29 +21,35 @@ d:32768:32768:4096:hhh d:4096:4096:32768:hhh d:20000:17000:9000:hhh d:8192:8192:
 d:16384:16384:16384:000 d:32768:32768:4096:000 s:8192:8192:8192:hhh s:16384:16384:16384:hhh \
 s:32768:32768:4096:hhh s:16384:16384:16384:000}
 tiles=${SWEEP_TILES:-0 1024 1536 2048 3072 4096 6144 8192}
+bin=${BENCH_BIN:-$here/_build/bench/gemm_bench}
 export BENCH_REPS=${BENCH_REPS:-3} OPENBLAS_NUM_THREADS=1
 : >"$out"
 err=${out%.csv}.err
 : >"$err"
+# The reference first: a sweep cut short by its caller's time limit still has it (2026-11-28i's
+# call 4 was cut in its last tile; the reference had run apart).
+gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
+if [ -n "$gpu" ]; then
+  echo "== T=cublas" >>"$err"
+  # shellcheck disable=SC2086
+  "$bin" cublas $gpu 2>>"$err" | grep -v "^#" | sed "s/^/T=cublas,/" >>"$out"
+fi
 for t in $tiles; do
   way=none
   [ "$t" = 0 ] && way=model # the pick: the model's tiles, tall, deep or not
   # shellcheck disable=SC2086
   echo "== T=$t" >>"$err"
-  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
+  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way "$bin" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
 done
 for t in ${SWEEP_DEEP:-}; do
   # shellcheck disable=SC2086
   echo "== T=$t:D" >>"$err"
-  PARALIA_TILE=$t PARALIA_DEEP=all "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=0:D,/" >>"$out"
+  PARALIA_TILE=$t PARALIA_DEEP=all "$bin" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=0:D,/" >>"$out"
 done
 for tr in ${SWEEP_TALL:-}; do
   t=${tr%%:*} r=${tr#*:}
   # shellcheck disable=SC2086
   echo "== T=$t:R=$r" >>"$err"
-  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none "$here/_build/bench/gemm_bench" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
+  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none "$bin" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
 done
-gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
-# shellcheck disable=SC2086
-[ -n "$gpu" ] && "$here/_build/bench/gemm_bench" cublas $gpu 2>>"$err" | grep -v "^#" | sed "s/^/T=cublas,/" >>"$out"
 wc -l <"$out"

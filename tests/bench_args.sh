@@ -4,7 +4,8 @@
 # anything else refused with exit 2 and the variable named. A list read in part used to time
 # fewer sizes than asked for without a word: "4096 8192" ran 4096 only, and a device call
 # reported cuBLASXt's 4096 block as its best (bench/results/gemm-submit-2026-11-26e.md). And the
-# dataset's parts (bench/dataset_compare.sh), and the paired system's lines.
+# dataset's parts (bench/dataset_compare.sh), the paired system's lines, and the order of
+# bench/tile_sweep.sh's runs.
 set -u
 b=${top_builddir:-.}/bench/gemm_bench
 [ -x "$b" ] || { echo "bench_args: $b is missing"; exit 99; }
@@ -33,6 +34,31 @@ n=$(echo "$got" | awk '{ c[$1]++ } END { printf "%d %d %d", c["off"], c["gpu"], 
 [ "$n" = "64 16 10" ]; check $? "dataset_compare.sh parts off, gpu, big: 64, 16, 10 points ($n)"
 out=$(BENCH_BIN=/nonexistent bash "$dc" 000 2>&1); rc=$?
 [ "$rc" -eq 2 ] && echo "$out" | grep -q "usage"; check $? "dataset_compare.sh 000 refused (rc $rc)"
+# bench/tile_sweep.sh: the 000 reference (one cuBLAS call) runs first, so a sweep its caller's time
+# limit cuts still has it (it used to run last: 2026-11-28i's call 4 kept it only by running it
+# apart); none without a GPU-resident point. A stand-in gemm_bench logs each run and prints a line.
+ts=${top_srcdir:-.}/bench/tile_sweep.sh
+tmp=$(mktemp -d)
+cat > "$tmp/bench" <<'STUB'
+#!/usr/bin/env bash
+echo "$1 ${PARALIA_TILE:-}" >> "$STUB_LOG"
+[ "$1" = paralia ] && [ -n "${STUB_SLEEP:-}" ] && sleep "$STUB_SLEEP"
+for p in "${@:2}"; do echo "$1,${p//:/,},stub,1,1,1,1,1,0,ok"; done
+STUB
+chmod +x "$tmp/bench"
+STUB_LOG=$tmp/log BENCH_BIN=$tmp/bench SWEEP_POINTS="d:64:64:64:hhh d:64:64:64:000" SWEEP_TILES="0 32" \
+  bash "$ts" "$tmp/a.csv" > /dev/null 2>&1
+[ "$(head -n1 "$tmp/log")" = "cublas " ] && [ "$(grep -c . "$tmp/log")" -eq 3 ] &&
+  head -n1 "$tmp/a.csv" | grep -q "^T=cublas,cublas,d,64,64,64,000,"
+check $? "tile_sweep.sh: the cuBLAS reference first, at the 000 point only ($(tr '\n' ';' < "$tmp/log"))"
+: > "$tmp/log"
+STUB_LOG=$tmp/log STUB_SLEEP=10 BENCH_BIN=$tmp/bench SWEEP_POINTS="s:64:64:64:000" SWEEP_TILES="0 32" \
+  timeout 3 bash "$ts" "$tmp/b.csv" > /dev/null 2>&1
+grep -q "^T=cublas,cublas,s,64,64,64,000," "$tmp/b.csv"; check $? "tile_sweep.sh cut in its first tile keeps the reference"
+: > "$tmp/log"
+STUB_LOG=$tmp/log BENCH_BIN=$tmp/bench SWEEP_POINTS="d:64:64:64:hhh" SWEEP_TILES="0" bash "$ts" "$tmp/c.csv" > /dev/null 2>&1
+! grep -q cublas "$tmp/log"; check $? "tile_sweep.sh: no reference without a GPU-resident point"
+rm -rf "$tmp"
 # paired: paralia, one cuBLAS call and cuBLASXt in one process on one GPU's operands. With a GPU,
 # a line per system, each checked against the host's dot products; a host placement skipped for
 # all three. Without a GPU it stops naming it (exit 1); a build without CUDA refuses the system
