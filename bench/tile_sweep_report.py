@@ -115,6 +115,11 @@ def main():
           f"Picks within 5% of the best fixed tile: {good} of {picks}.")
     print(f"Machine: best kernel rate {peak['d']/1e3:.1f} (d) / {peak['s']/1e3:.1f} (s) TFLOP/s; "
           f"links {h2d:.1f} GB/s in, {d2h:.1f} out, {both:.1f} both ways.")
+    if cublas and any(k[4] == "000" for k in pts):
+        # gemm_bench cublas runs in its own process: under FP64's power cap one process's calls
+        # drift by up to 20% (bench/results/gemm-2026-11-27z.md)
+        print("At 000 the bound is one cuBLAS call's median on the same operands, timed in its own "
+              "process: `gemm_bench paired` compares the two in one.")
 
 
 if __name__ == "__main__":
