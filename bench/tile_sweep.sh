@@ -26,30 +26,37 @@ export BENCH_REPS=${BENCH_REPS:-3} OPENBLAS_NUM_THREADS=1
 : >"$out"
 err=${out%.csv}.err
 : >"$err"
+# cell LABEL SYSTEM POINT...: gemm_bench SYSTEM over the points under the caller's environment
+# (PARALIA_TILE=... cell ...), its lines to OUT prefixed "LABEL,", its stderr to OUT.err
+cell() {
+  local label=$1
+  shift
+  "$bin" "$@" 2>>"$err" | grep -v "^#" | sed "s/^/$label,/" >>"$out"
+}
 # The reference first: a sweep cut short by its caller's time limit still has it (2026-11-28i's
 # call 4 was cut in its last tile; the reference had run apart).
 gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
 if [ -n "$gpu" ]; then
   echo "== T=cublas" >>"$err"
   # shellcheck disable=SC2086
-  "$bin" cublas $gpu 2>>"$err" | grep -v "^#" | sed "s/^/T=cublas,/" >>"$out"
+  cell T=cublas cublas $gpu
 fi
 for t in $tiles; do
   way=none
   [ "$t" = 0 ] && way=model # the pick: the model's tiles, tall, deep or not
-  # shellcheck disable=SC2086
   echo "== T=$t" >>"$err"
-  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way "$bin" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t,/" >>"$out"
+  # shellcheck disable=SC2086
+  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way cell "T=$t" paralia $points
 done
 for t in ${SWEEP_DEEP:-}; do
-  # shellcheck disable=SC2086
   echo "== T=$t:D" >>"$err"
-  PARALIA_TILE=$t PARALIA_DEEP=all "$bin" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=0:D,/" >>"$out"
+  # shellcheck disable=SC2086
+  PARALIA_TILE=$t PARALIA_DEEP=all cell "T=$t:R=0:D" paralia $points
 done
 for tr in ${SWEEP_TALL:-}; do
   t=${tr%%:*} r=${tr#*:}
-  # shellcheck disable=SC2086
   echo "== T=$t:R=$r" >>"$err"
-  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none "$bin" paralia $points 2>>"$err" | grep -v "^#" | sed "s/^/T=$t:R=$r,/" >>"$out"
+  # shellcheck disable=SC2086
+  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none cell "T=$t:R=$r" paralia $points
 done
 wc -l <"$out"
