@@ -105,6 +105,9 @@ EXTRA_DIST += tests/bench_timeout.sh
 TESTS += tests/bench_timeout.sh
 EXTRA_DIST += tests/bench_args.sh
 TESTS += tests/bench_args.sh
+# bench/replay_prototype.py against a stand-in model_replay: cells and picks whose way moved apart.
+EXTRA_DIST += tests/replay_prototype.sh
+TESTS += tests/replay_prototype.sh
 # docs/ENVIRONMENT.md names every PARALIA_ variable the code reads, and no other.
 EXTRA_DIST += tests/env_doc.sh
 TESTS += tests/env_doc.sh
