@@ -36,6 +36,8 @@
  * matrices are folded (StarPU's STARPU_MALLOC_SIMULATION_FOLDED: address space, no memory), GPU
  * ones are simulated GPU memory, nothing is filled or checked (no kernel runs), and the status
  * column says "simulated".
+ * BENCH_SWEEP="0 2048 4096 ..." (paralia only) runs each tile of the list on a point's operands,
+ * filled once, a line each prefixed "T=<tile>," (0: the autotuner's pick; run_sweep).
  * CSV: system,prec,m,n,k,place,config,median_ms,min_ms,max_ms,tflops,predicted_ms,check,status
  */
 #include <paralia.h>
@@ -483,25 +485,23 @@ static double paralia_config(const struct point *p, const struct operands *o, do
 static int median_line(const char *system, const struct point *p, const char *config, double *t,
                        int r, double predicted, double err);
 
-static int run_point(const char *system, call_fn call, const int *cand, int ncand,
-                     const struct point *p, int reps)
+/* One system's calls on operands o (C after *calls calls so far, counted on): the warm-up,
+ * checked, the untimed calls and the timed ones, then its line, prefixed by label. Whether it
+ * failed (1) or not. */
+static int run_cell(const char *label, const char *system, call_fn call, const int *cand, int ncand,
+                    const struct point *p, int reps, struct operands *o, int *calls)
 {
 	const double beta = bench_beta();
-	struct operands o;
-	if (operands_init(&o, p) != 0) {
-		printf("%s,%c,%d,%d,%d,%s,,,,,,,,no memory\n", system, p->prec, p->m, p->n, p->k, p->place);
-		return 1;
-	}
 	double predicted = NAN;
 	char config[64] = "";
 	if (call == call_paralia)
-		predicted = paralia_config(p, &o, beta, config, sizeof config);
+		predicted = paralia_config(p, o, beta, config, sizeof config);
 	/* Warm-up (first candidate), checked; then the best candidate from one call each. */
-	int ret = call(p, &o, beta, cand[0]);
+	int ret = call(p, o, beta, cand[0]);
 #ifdef PARALIA_SIMULATION
 	double err = NAN; /* no kernel ran: nothing to check */
 #else
-	double err = ret ? NAN : check(&o, p, beta, 1);
+	double err = ret ? NAN : check(o, p, beta, ++*calls);
 #endif
 	/* Every system makes BENCH_UNTIMED calls before its timed ones, the warm-up and its choosing
 	 * included (cuBLASXt's block and dmdas's tile: one call per candidate; paralia's direct path
@@ -511,18 +511,18 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 	 * every system start as far into the run (with more candidates than that, one call each). C is
 	 * checked again after them: paralia's second call is its direct path's first in blocks. */
 	int extra = bench_untimed() - 1 - (ncand > 1 ? ncand : 0);
-	for (int i = 0; i < extra && !ret; i++)
-		ret = call(p, &o, beta, cand[0]);
+	for (int i = 0; i < extra && !ret; i++, ++*calls)
+		ret = call(p, o, beta, cand[0]);
 #ifndef PARALIA_SIMULATION
 	if (!ret && extra > 0)
-		err = fmax(err, check(&o, p, beta, 1 + extra));
+		err = fmax(err, check(o, p, beta, *calls));
 #endif
 	int best = cand[0];
 	if (!ret && ncand > 1) {
 		double best_t = INFINITY;
-		for (int c = 0; c < ncand && !ret; c++) {
+		for (int c = 0; c < ncand && !ret; c++, ++*calls) {
 			double t0 = now_us();
-			ret = call(p, &o, beta, cand[c]);
+			ret = call(p, o, beta, cand[c]);
 			double t = now_us() - t0;
 			if (t < best_t) { best_t = t; best = cand[c]; }
 		}
@@ -531,23 +531,100 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 		snprintf(config, sizeof config, "%s %d", call == call_graph ? "tile" : "block", best);
 	double t[64];
 	int r = 0, each = getenv("BENCH_EACH") && *getenv("BENCH_EACH") == '1';
-	for (; r < reps && !ret; r++) {
+	for (; r < reps && !ret; r++, ++*calls) {
 		double t0 = now_us();
-		ret = call(p, &o, beta, best);
+		ret = call(p, o, beta, best);
 		t[r] = (now_us() - t0) * 1e-3;
 		if (each)
-			fprintf(stderr, "# %s %c:%d:%d:%d:%s call %d: %.2f ms\n", system, p->prec, p->m, p->n,
-			        p->k, p->place, r + 1, t[r]);
+			fprintf(stderr, "# %s%s %c:%d:%d:%d:%s call %d: %.2f ms\n", label, system, p->prec,
+			        p->m, p->n, p->k, p->place, r + 1, t[r]);
 	}
 	if (ret) {
-		printf("%s,%c,%d,%d,%d,%s,%s,,,,,,%.3g,failed (%d)\n", system, p->prec, p->m, p->n, p->k,
-		       p->place, config, err, ret);
-		operands_free(&o);
+		printf("%s%s,%c,%d,%d,%d,%s,%s,,,,,,%.3g,failed (%d)\n", label, system, p->prec, p->m, p->n,
+		       p->k, p->place, config, err, ret);
+		fflush(stdout);
 		return 1;
 	}
-	int ok = median_line(system, p, config, t, r, predicted, err);
+	printf("%s", label);
+	return median_line(system, p, config, t, r, predicted, err) ? 0 : 1;
+}
+
+static int run_point(const char *system, call_fn call, const int *cand, int ncand,
+                     const struct point *p, int reps)
+{
+	struct operands o;
+	if (operands_init(&o, p) != 0) {
+		printf("%s,%c,%d,%d,%d,%s,,,,,,,,no memory\n", system, p->prec, p->m, p->n, p->k, p->place);
+		return 1;
+	}
+	int calls = 0, bad = run_cell("", system, call, cand, ncand, p, reps, &o, &calls);
 	operands_free(&o);
-	return ok ? 0 : 1;
+	return bad;
+}
+
+/* BENCH_SWEEP (gemm_bench paralia): each tile of the list (0: the autotuner's pick) on one point's
+ * operands, allocated and filled once, a line each prefixed "T=<tile>," as bench/tile_sweep.sh
+ * prefixes its cells. Fixed tiles are square (PARALIA_TALL and PARALIA_DEEP none), the pick the
+ * model's (both "model"), as tile_sweep.sh sets them. A cell runs as run_point runs it, after the
+ * cells before it on the same operands (C is checked after all their calls). A one-GPU point is
+ * skipped: gemm's direct path keeps its trials per shape (src/blas/direct_way.c), so its cells
+ * would share them; bench/tile_sweep.sh runs those one tile per process. */
+static int run_sweep(const int *tiles, int ntiles, const struct point *p, int reps)
+{
+	if (p->place[0] != 'h' && p->place[0] == p->place[1] && p->place[0] == p->place[2]) {
+		printf("T=,paralia,%c,%d,%d,%d,%s,,,,,,,,skip (one GPU: sweep it one tile per process)\n",
+		       p->prec, p->m, p->n, p->k, p->place);
+		return 0;
+	}
+	struct operands o;
+	if (operands_init(&o, p) != 0) {
+		printf("T=,paralia,%c,%d,%d,%d,%s,,,,,,,,no memory\n", p->prec, p->m, p->n, p->k, p->place);
+		return 1;
+	}
+	int calls = 0, bad = 0, one = 1;
+	for (int i = 0; i < ntiles; i++) {
+		char label[32];
+		snprintf(label, sizeof label, "T=%d,", tiles[i]);
+		const char *way = tiles[i] == 0 ? "model" : "none";
+		if (paralia_set_tile_size(tiles[i]) != 0 || setenv("PARALIA_TALL", way, 1) != 0
+		    || setenv("PARALIA_DEEP", way, 1) != 0) {
+			bad++;
+			continue;
+		}
+		bad += run_cell(label, "paralia", call_paralia, &one, 1, p, reps, &o, &calls);
+	}
+	operands_free(&o);
+	return bad;
+}
+
+/* The tiles of BENCH_SWEEP: 1 to MAX_SWEEP sizes from 0 (the pick) to PARALIA_TILE_MAX, commas or
+ * spaces between them; 0 (not set) or -1 with one line (anything else). */
+#define MAX_SWEEP 16
+static int sweep_tiles(int *out)
+{
+	const char *s = getenv("BENCH_SWEEP");
+	if (!s)
+		return 0;
+	char buf[256];
+	if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf) {
+		fprintf(stderr, "gemm_bench: BENCH_SWEEP is longer than %zu characters\n", sizeof buf - 1);
+		return -1;
+	}
+	int n = 0;
+	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
+		char *end;
+		long v = strtol(tok, &end, 10);
+		if (*end || v < 0 || v > PARALIA_TILE_MAX || n == MAX_SWEEP) {
+			fprintf(stderr, "gemm_bench: BENCH_SWEEP=%s: expected up to %d tile sizes from 0 (the "
+			        "pick) to %d separated by commas or spaces (\"%s\" is not one)\n", s, MAX_SWEEP,
+			        PARALIA_TILE_MAX, tok);
+			return -1;
+		}
+		out[n++] = (int)v;
+	}
+	if (n == 0)
+		fprintf(stderr, "gemm_bench: BENCH_SWEEP=%s: no tile size\n", s);
+	return n > 0 ? n : -1;
 }
 
 /* The point's CSV line from its r timed calls t (sorted here); whether its check passed. */
@@ -655,10 +732,13 @@ int main(int argc, char **argv)
 	int reps = getenv("BENCH_REPS") ? atoi(getenv("BENCH_REPS")) : 5;
 	if (reps < 1 || reps > 64)
 		reps = 5;
-	int cand[MAX_CANDIDATES] = { 0 }, ncand = 1;
+	int cand[MAX_CANDIDATES] = { 0 }, ncand = 1, sweep[MAX_SWEEP], nsweep = 0;
 	call_fn call;
 	if (strcmp(system, "paralia") == 0) {
 		call = call_paralia;
+		nsweep = sweep_tiles(sweep);
+		if (nsweep < 0)
+			return 2;
 	} else if (strcmp(system, "graph") == 0) {
 		call = call_graph;
 		ncand = candidates("BENCH_TILES", "2048,4096", cand);
@@ -756,7 +836,8 @@ int main(int argc, char **argv)
 			continue;
 		}
 #endif
-		fails += run_point(system, call, cand, ncand, &p, reps);
+		fails += nsweep ? run_sweep(sweep, nsweep, &p, reps)
+		                : run_point(system, call, cand, ncand, &p, reps);
 	}
 	if (use_starpu)
 		paralia_shutdown();

@@ -9,7 +9,8 @@
 # "TILE:ROWS" pairs (C's and A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>,"
 # (bench/model_replay); SWEEP_DEEP deep products of those widths (PARALIA_DEEP=all), prefixed
 # "T=<tile>:R=0:D," (R=0: C's tiles all of m's rows).
-#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, BENCH_REPS (3) override;
+#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, BENCH_REPS (3),
+#                                      SWEEP_ONE_PROCESS (0) override;
 #                                      BENCH_BIN: the gemm_bench to run, _build's by default)
 # Each run's stderr goes to OUT.err after a "== T=<tile>" line: with PARALIA_VERBOSE=1 or 2 it says
 # how each cell ran (panels, C read late, fetching ahead), which the CSV's config does not.
@@ -41,12 +42,27 @@ if [ -n "$gpu" ]; then
   # shellcheck disable=SC2086
   cell T=cublas cublas $gpu
 fi
+# SWEEP_ONE_PROCESS=1: the points not on one GPU run every tile in one process, each point's
+# operands filled once (gemm_bench's BENCH_SWEEP, which prefixes its lines itself): on the GPU
+# machine a cell's allocation and filling took about three times its calls (2026-11-28i's call 3:
+# 96 cells in 390 s, 44 s of them GEMMs). The GPU-resident points still take a process per tile.
+per_tile=$points
+if [ "${SWEEP_ONE_PROCESS:-0}" = 1 ]; then
+  per_tile=$gpu
+  off=$(for p in $points; do case $p in *:000) ;; *) echo "$p" ;; esac; done)
+  if [ -n "$off" ]; then
+    echo "== BENCH_SWEEP=$tiles" >>"$err"
+    # shellcheck disable=SC2086
+    BENCH_SWEEP="$tiles" "$bin" paralia $off 2>>"$err" | grep --line-buffered -v "^#" >>"$out"
+  fi
+fi
 for t in $tiles; do
+  [ -n "$per_tile" ] || break
   way=none
   [ "$t" = 0 ] && way=model # the pick: the model's tiles, tall, deep or not
   echo "== T=$t" >>"$err"
   # shellcheck disable=SC2086
-  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way cell "T=$t" paralia $points
+  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way cell "T=$t" paralia $per_tile
 done
 for t in ${SWEEP_DEEP:-}; do
   echo "== T=$t:D" >>"$err"

@@ -21,6 +21,23 @@ for good in "32 64" "32,64" " 32 , 64 "; do
   rc=$?
   [ "$rc" -eq 0 ] && echo "$out" | grep -q ",ok$"; check $? "BENCH_TILES=\"$good\" accepted ($out)"
 done
+# BENCH_SWEEP (paralia): tiles from 0 (the pick) on one point's operands, a line each prefixed
+# "T=<tile>,", each cell's C checked after every call before it on those operands (a count that
+# lost the cells before would read C as wrong), a one-GPU point skipped; a bad list exits 2.
+for bad in "abc" "-1" "0 x" "70000" ","; do
+  out=$(BENCH_SWEEP="$bad" BENCH_REPS=1 STARPU_NCPU=1 timeout 120 "$b" paralia d:64:64:64:hhh 2>&1)
+  rc=$?
+  [ "$rc" -eq 2 ] && echo "$out" | grep -q "BENCH_SWEEP"; check $? "BENCH_SWEEP=\"$bad\" refused (rc $rc)"
+done
+out=$(BENCH_SWEEP="0 32,48" BENCH_REPS=2 BENCH_UNTIMED=2 STARPU_NCPU=2 timeout 300 "$b" paralia \
+      d:100:90:70:hhh s:65:33:40:hhh d:64:64:64:000 2>/dev/null); rc=$?
+[ "$rc" -eq 0 ] && [ "$(echo "$out" | grep -c ",ok$")" -eq 6 ] &&
+  echo "$out" | sed -n 1p | grep -q "^T=0,paralia,d,100,90,70,hhh,tile " &&
+  echo "$out" | sed -n 2p | grep -q "^T=32,paralia,d,100,90,70,hhh,tile 32 on " &&
+  echo "$out" | sed -n 3p | grep -q "^T=48,paralia,d,100,90,70,hhh,tile 48 on " &&
+  echo "$out" | sed -n 6p | grep -q "^T=48,paralia,s,65,33,40,hhh,tile 48 on " &&
+  echo "$out" | sed -n 7p | grep -Eq "^(T=,)?paralia,d,64,64,64,000,.*skip" # (no GPU here: needs one)
+check $? "BENCH_SWEEP=\"0 32,48\": three cells a point, checked ok (rc $rc: $(echo "$out" | cut -d, -f1-8 | tr '\n' ';'))"
 # bench/dataset_compare.sh: its parts hold issue 14's dataset, each point once (FP64 and FP32; the
 # nine shapes; hhh h0h 00h 0hh 000), and a part it does not know exits 2 without running anything.
 dc=${top_srcdir:-.}/bench/dataset_compare.sh
@@ -58,6 +75,19 @@ grep -q "^T=cublas,cublas,s,64,64,64,000," "$tmp/b.csv"; check $? "tile_sweep.sh
 : > "$tmp/log"
 STUB_LOG=$tmp/log BENCH_BIN=$tmp/bench SWEEP_POINTS="d:64:64:64:hhh" SWEEP_TILES="0" bash "$ts" "$tmp/c.csv" > /dev/null 2>&1
 ! grep -q cublas "$tmp/log"; check $? "tile_sweep.sh: no reference without a GPU-resident point"
+# SWEEP_ONE_PROCESS=1: the points off the GPU in one gemm_bench run with BENCH_SWEEP, the 000
+# point still one run per tile after its reference.
+: > "$tmp/log"
+cat > "$tmp/bench1" <<'STUB'
+#!/usr/bin/env bash
+echo "$1 ${PARALIA_TILE:-} ${BENCH_SWEEP:-} ${*:2}" >> "$STUB_LOG"
+for p in "${@:2}"; do echo "$1,${p//:/,},stub,1,1,1,1,1,0,ok"; done
+STUB
+chmod +x "$tmp/bench1"
+STUB_LOG=$tmp/log BENCH_BIN=$tmp/bench1 SWEEP_ONE_PROCESS=1 SWEEP_TILES="0 32" \
+  SWEEP_POINTS="d:64:64:64:hhh d:64:64:64:000 s:64:64:64:h0h" bash "$ts" "$tmp/d.csv" > /dev/null 2>&1
+[ "$(tr '\n' ';' < "$tmp/log")" = "cublas   d:64:64:64:000;paralia  0 32 d:64:64:64:hhh s:64:64:64:h0h;paralia 0  d:64:64:64:000;paralia 32  d:64:64:64:000;" ]
+check $? "tile_sweep.sh SWEEP_ONE_PROCESS=1: one run off the GPU, a run per tile at 000 ($(tr '\n' ';' < "$tmp/log"))"
 rm -rf "$tmp"
 # paired: paralia, one cuBLAS call and cuBLASXt in one process on one GPU's operands. With a GPU,
 # a line per system, each checked against the host's dot products; a host placement skipped for
