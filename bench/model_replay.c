@@ -167,7 +167,6 @@ int main(int argc, char **argv)
 		pm_tall_env(&pb.tall_may, &pb.tall_rows);       /* and the pick's PARALIA_TALL */
 		pm_deep_env(&pb.deep_may, &pb.deep_must);       /* and PARALIA_DEEP */
 		pm_cut_b_env(&pb.b_cut_may, &pb.b_cut_must);    /* and PARALIA_CUT_B */
-		pb.blocks_square = pm_blocks_square();         /* and PARALIA_BLOCKS */
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
@@ -179,10 +178,7 @@ int main(int argc, char **argv)
 			double e = (pred - p->ms[t]) / p->ms[t];
 			if (terms) /* REPLAY_TERMS: the cell's terms, before it */
 				printf(" [compute %.1f transfer %.1f ms]", ev.compute_ms, ev.transfer_ms);
-			int br, bc; /* the first block's tiles (common/order.h) */
-			pl_block_sides((p->place[0] == 'h') * (ev.panels & 1 ? 2 : 1),
-			               (p->place[1] == 'h') * (ev.panels & 2 ? 2 : 1), pb.blocks_square, &br, &bc);
-			long rows = (long)br * p->rows[t], cols = (long)bc * p->tile[t];
+			long span = (long)PL_BLOCK * p->tile[t]; /* the first block's side */
 			within += fabs(e) <= 0.15;
 			cells++;
 			if (p->ms[t] < p->ms[best])
@@ -192,7 +188,7 @@ int main(int argc, char **argv)
 				snprintf(tall, sizeof tall, ":R%d", p->rows[t]);
 			char way[8];
 			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
-			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < rows ? p->m : rows, p->n < cols ? p->n : cols, p->k) ? "^" : "",
+			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
 			       way_of(&ev, way, sizeof way), p->ms[t], pred, 100 * e);
 		}
 		struct pm_tune_opts o = { 0 };

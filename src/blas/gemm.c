@@ -131,13 +131,16 @@ static int LOCAL(late_c_node)(const struct pl_call *call, const struct pl_matrix
 	return -1;
 }
 
-/* Whether a matrix crosses to the plan's workers, some worker's memory node not where it lives:
- * 0 no, 1 in tiles, 2 in column panels (gemm's blocks, pl_block_sides in common/order.h). */
-static int LOCAL(crosses)(const struct pl_call *call, const struct pl_matrix *mX)
+/* Whether A's or B's tiles cross to the plan's workers: some worker's memory node is not where
+ * both live (gemm's block side, pl_block_side in common/order.h). */
+static int LOCAL(a_b_cross)(const struct pl_call *call, const struct pl_matrix *mA,
+                            const struct pl_matrix *mB)
 {
-	for (unsigned w = 0; w < starpu_worker_get_count(); w++)
-		if (pm_plan_has_worker(call->plan, w) && starpu_worker_get_memory_node(w) != mX->node)
-			return mX->panels ? 2 : 1;
+	for (unsigned w = 0; w < starpu_worker_get_count(); w++) {
+		unsigned node = starpu_worker_get_memory_node(w);
+		if (pm_plan_has_worker(call->plan, w) && (node != mA->node || node != mB->node))
+			return 1;
+	}
 	return 0;
 }
 
@@ -273,9 +276,6 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	if (home && !scale_only)
 		LOCAL(warm_home_copies)(m, n, mb, nb);
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
-	int br, bc; /* the blocks' rows and columns of tiles */
-	pl_block_sides(LOCAL(crosses)(&call, &mA), LOCAL(crosses)(&call, &mB), call.plan->blocks_square,
-	               &br, &bc);
 	int kt = pl_tile_count(k, kb);
 	int blocks = 0, fetching = 0; /* and how many fetch ahead (ahead_said) */
 	if (scale_only) {
@@ -284,13 +284,14 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 				ret = TASK(lascal)('G', beta, pl_matrix_tile(&mC, i, j), pl_call_opts(&call, i, j));
 		goto done;
 	}
-	/* the products in blocks of C tiles, each block layer by layer over k (pl_block_of); a line of
-	 * tiles when only A or only B crosses, single tiles when neither does (pl_block_sides) */
-	for (int jb = 0; jb < mC.nt && !ret; jb += bc)
-		for (int ib = 0; ib < mC.mt && !ret; ib += br) {
-			int je = jb + bc < mC.nt ? jb + bc : mC.nt;
-			int ie = ib + br < mC.mt ? ib + br : mC.mt;
-			int blk = pl_block_of(ib, jb, mC.mt, br, bc);
+	/* the products in blocks of C tiles, each block layer by layer over k (pl_block_of); single
+	 * tiles when A and B do not cross (pl_block_side) */
+	int bs = pl_block_side(LOCAL(a_b_cross)(&call, &mA, &mB));
+	for (int jb = 0; jb < mC.nt && !ret; jb += bs)
+		for (int ib = 0; ib < mC.mt && !ret; ib += bs) {
+			int je = jb + bs < mC.nt ? jb + bs : mC.nt;
+			int ie = ib + bs < mC.mt ? ib + bs : mC.mt;
+			int blk = pl_block_of(ib, jb, mC.mt, bs);
 			blocks++;
 			/* panels cut for this block go at its products' priority */
 			mA.panel_prio = mB.panel_prio = pl_block_step(NULL, blk).priority;
@@ -326,7 +327,7 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						LOCAL(fetch_next)(&mA, &mB, tA, tB, i, j, l, kt, ahead);
 						if (late) {
 							ret = LOCAL(gemm_late_step)(transA, transB, alpha, a, b, beta, c,
-							                            &scratch[(j - jb) * br + i - ib], l,
+							                            &scratch[(j - jb) * bs + i - ib], l,
 							                            kt, late_node, home, &step);
 							continue;
 						}

@@ -207,16 +207,12 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	double first = first_product_bytes(p, f, i, panels, late, tm, tn, tk);
 	double whole = pm_product_us(&d->rates, p->dbl, tm, tn, tk, T) + PM_TASK_US;
 	double last = pm_product_us(&d->rates, p->dbl, tm, tn, t->kr, T) + PM_TASK_US;
-	/* A, B cross to some device of the call, in tiles (1) or panels (2): gemm's blocks */
-	int a_cross = 0, b_cross = 0, br, bc;
+	int cross = 0; /* A or B crosses to some device of the call: gemm keeps its blocks */
 	for (int x = 0; x < PM_MAX_DEVS; x++)
-		a_cross |= f->A[x] > 0, b_cross |= f->B[x] > 0;
-	a_cross *= pm_panel_kind(p, panels, 0) != PANEL_NONE ? 2 : 1;
-	b_cross *= pm_panel_kind(p, panels, 1) != PANEL_NONE ? 2 : 1;
-	pl_block_sides(a_cross, b_cross, p->blocks_square, &br, &bc);
+		cross |= f->A[x] + f->B[x] > 0;
 	struct device_part dp = { n, (double)t->Kt, rows, fmax(1.0, n / rows), f->A[i], f->B[i], f->Cin[i],
 	                          comp, first, last / whole, pm_panel_kind(p, panels, 0),
-	                          pm_panel_kind(p, panels, 1), late, br, bc,
+	                          pm_panel_kind(p, panels, 1), late, pl_block_side(cross),
 	                          d->kind == PM_GPU ? held_products() : 0 };
 	struct segment sg[5];
 	struct result_times r;

@@ -7,9 +7,9 @@
 #include "perfmodel/model.h"
 #include <math.h>
 
-/* gemm's order (common/order.h): C's tiles in blocks of br x bc (PL_BLOCK square, a line of
- * PL_BLOCK where only A or only B crosses, or single tiles when neither does), block columns left
- * to right, each block layer by layer over k, product by product. In tiles, the first product
+/* gemm's order (common/order.h): C's tiles in blocks of bs x bs (PL_BLOCK, or single tiles when
+ * A and B do not cross), block columns left to right, each block layer by layer over k, product
+ * by product. In tiles, the first product
  * needs an A, a B and a C tile; the rest of the first block's first layer its other A, B and C
  * tiles; its later layers new A and B tiles; the first block column's other blocks new A tiles
  * and their C tiles; the other block columns their B tiles (brought by each column's first block,
@@ -45,7 +45,7 @@ static struct operand_bytes operand_segments(int panel, int is_b, double tile, d
 int pm_block_order_segments(const struct device_part *d, struct segment sg[5], struct result_times *r)
 {
 	double tasks = d->n * d->kt, per = d->comp / tasks;
-	double br = fmin(d->br, d->rows), bc = fmin(d->bc, d->cols), nb0 = br * bc;
+	double br = fmin(d->bs, d->rows), bc = fmin(d->bs, d->cols), nb0 = br * bc;
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt);
 	double ct = d->c_late ? 0 : d->Cin / d->n; /* read late: none of the products' (device_us) */
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
@@ -93,8 +93,8 @@ int pm_block_order_segments(const struct device_part *d, struct segment sg[5], s
 	r->interleaved = interleaved ? fmin(d->held, d->n - 1) * (d->kt - 1) * per : 0;
 	r->next_c = interleaved ? ct : 0;
 	/* the last block: what is left of the rows and columns after whole blocks */
-	double lr = d->rows - d->br * floor((d->rows - 1) / d->br);
-	double lc = d->cols - d->bc * floor((d->cols - 1) / d->bc);
+	double lr = d->rows - d->bs * floor((d->rows - 1) / d->bs);
+	double lc = d->cols - d->bs * floor((d->cols - 1) / d->bs);
 	r->nlast = fmax(1.0, lr * lc);
 	r->apart = per;
 	return 5;

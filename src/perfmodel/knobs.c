@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The autotuner's switches (PARALIA_PANELS, _C_LATE, _C_HOME, _DEEP, _CUT_B, _TALL, _BLOCKS): the model's
+ * The autotuner's switches (PARALIA_PANELS, _C_LATE, _C_HOME, _DEEP, _CUT_B, _TALL): the model's
  * choice by default, "none" or "all" to measure one way against the others (docs/AUTOTUNER.md).
  */
 #include "config.h"
@@ -67,17 +67,6 @@ void pm_c_home_env(int *may, int *must)
 	 * tile was within 5% of C read at its best at 7 of 8 FP64 host-resident points and 1.35x
 	 * slower at 32768x32768x4096 (bench/results/gemm-cap-2026-11-26l.md) */
 	may_must("PARALIA_C_HOME", PM_ENV_NONE, &warned, may, must);
-}
-
-int pm_blocks_square(void)
-{
-	static int warned;
-	const char *v = getenv("PARALIA_BLOCKS");
-	if (v && !strcmp(v, "square"))
-		return 1;
-	if (v && *v && strcmp(v, "model") && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_BLOCKS=%s is not model or square; using model\n", v);
-	return 0;
 }
 
 void pm_deep_env(int *may, int *must)

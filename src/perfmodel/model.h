@@ -129,7 +129,7 @@ struct device_part {
 	                        the ragged depth's share of a tile's time (1: k a multiple of T) */
 	int a_panel, b_panel;/* how A and B come in: PANEL_NONE (tiles), _LAYER or _CHAIN (gemm) */
 	int c_late;          /* C's tiles come in when the link is idle, not with the products */
-	int br, bc;          /* gemm's blocks of C tiles: rows x columns of tiles (pl_block_sides) */
+	int bs;              /* the side of gemm's blocks of C tiles (pl_block_side) */
 	int held;            /* products of other chains its worker holds ahead of a chain's next step
 	                        (held_products) */
 };

@@ -159,9 +159,6 @@ struct pm_problem {
 	 * views of it (B's tiles realigned, step 3 of docs/AUTOTUNER.md; PARALIA_CUT_B, pm_cut_b_env;
 	 * never with a kept operand) */
 	int b_cut_may, b_cut_must;
-	/* gemm: blocks of PL_BLOCK x PL_BLOCK C tiles wherever A or B crosses, where only one of
-	 * them does too (measuring; PARALIA_BLOCKS=square, pm_blocks_square: common/order.h) */
-	int blocks_square;
 };
 
 /* ---- knobs.c ---- */
@@ -197,9 +194,6 @@ void pm_cut_b_env(int *may, int *must);
 /* PARALIA_C_HOME: unset or "none", never; "model", the model chooses; "all", wherever C is read
  * and lives on the host (measuring, tests). Warns once about another value. */
 void pm_c_home_env(int *may, int *must);
-/* PARALIA_BLOCKS: unset or "model", gemm's blocks as common/order.h chooses them (a line of
- * tiles where only A or only B crosses); "square" (measuring), square blocks there too: 1. */
-int pm_blocks_square(void);
 
 /* Rows of operand o (0 A, 1 B, 2 C) of a routine's call with no operand transposed: A is m x k
  * (k x k for symm, trmm, trsm), B k x n (m x n for the others), C m x n. */

@@ -20,7 +20,7 @@ struct plan_key {
 	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
 	unsigned trans, panels_may, panels_must;
 	int c_late_may, c_late_must, c_home_may, c_home_must, tall_may, tall_rows, deep_may, deep_must;
-	int b_cut_may, b_cut_must, blocks_square;
+	int b_cut_may, b_cut_must;
 };
 
 struct plan_entry {
@@ -340,7 +340,6 @@ static void fill_plan(struct pm_plan *pl, const struct plan_key *key, const stru
 	pub->panels = ns == 1 ? (int)e->panels : 0;
 	/* and B's tiles cut where it lives, there too */
 	pl->b_cut = ns == 1 && e->b_cut;
-	pl->blocks_square = key->blocks_square;
 	pl->panel_worker = pub->panels || pl->b_cut ? machine_dev[sel[0]].first_worker : -1;
 	pub->c_late = ns == 1 && e->c_late && !pub->wr_lazy;
 	/* the CPU workers of C's node add the late tiles into C there (the model said so only for
@@ -443,7 +442,6 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 		pm_panels_env(&key.panels_may, &key.panels_must);
 		pm_c_late_env(&key.c_late_may, &key.c_late_must);
 		pm_c_home_env(&key.c_home_may, &key.c_home_must);
-		key.blocks_square = pm_blocks_square();
 		/* a kept operand's tiles are square (force_T != 0) */
 		if (force_T == 0) {
 			pm_tall_env(&key.tall_may, &key.tall_rows);
@@ -486,8 +484,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] },
 	                        key.trans, key.panels_may, key.panels_must, key.c_late_may, key.c_late_must,
 	                        key.c_home_may, key.c_home_must, key.tall_may, key.tall_rows,
-	                        key.deep_may, key.deep_must, key.b_cut_may, key.b_cut_must,
-	                        key.blocks_square };
+	                        key.deep_may, key.deep_must, key.b_cut_may, key.b_cut_must };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {

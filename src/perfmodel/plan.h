@@ -22,7 +22,6 @@ struct pm_plan {
 	int panel_worker;              /* the worker that cuts the panels (pub.panels) or B's
 	                                * tiles (b_cut), -1: none */
 	int b_cut;                     /* gemm: B's tiles cut out of it where it lives (realigned) */
-	int blocks_square;             /* gemm: square blocks where only A or B crosses (pl_block_sides) */
 	uint32_t home_mask[8];         /* the CPU workers of C's memory node (pub.c_home's sums) */
 	unsigned home_mask_len;
 	int home_workers;              /* how many */
