@@ -4,8 +4,8 @@
 # anything else refused with exit 2 and the variable named. A list read in part used to time
 # fewer sizes than asked for without a word: "4096 8192" ran 4096 only, and a device call
 # reported cuBLASXt's 4096 block as its best (bench/results/gemm-submit-2026-11-26e.md). And the
-# dataset's parts (bench/dataset_compare.sh), the paired system's lines, and the order of
-# bench/tile_sweep.sh's runs.
+# dataset's parts (bench/dataset_compare.sh), the paired system's lines, the order of
+# bench/tile_sweep.sh's runs, gemm_bench's BENCH_SWEEP and tile_sweep_report.py's pick counts.
 set -u
 b=${top_builddir:-.}/bench/gemm_bench
 [ -x "$b" ] || { echo "bench_args: $b is missing"; exit 99; }
@@ -88,6 +88,23 @@ STUB_LOG=$tmp/log BENCH_BIN=$tmp/bench1 SWEEP_ONE_PROCESS=1 SWEEP_TILES="0 32" \
   SWEEP_POINTS="d:64:64:64:hhh d:64:64:64:000 s:64:64:64:h0h" bash "$ts" "$tmp/d.csv" > /dev/null 2>&1
 [ "$(tr '\n' ';' < "$tmp/log")" = "cublas   d:64:64:64:000;paralia  0 32 d:64:64:64:hhh s:64:64:64:h0h;paralia 0  d:64:64:64:000;paralia 32  d:64:64:64:000;" ]
 check $? "tile_sweep.sh SWEEP_ONE_PROCESS=1: one run off the GPU, a run per tile at 000 ($(tr '\n' ';' < "$tmp/log"))"
+# bench/tile_sweep_report.py: a pick against the best fixed tile as measured, and at the fixed cell
+# of its own plan (the same config and prediction) where the sweep has one: at the first point the
+# pick ran 1.10x the best where its plan's cell ran level with it; at the second the pick's plan
+# (another prediction) has no cell.
+printf 'gpu d 2048 60000\n' > "$tmp/k.txt"
+printf 'link 0 1 x 50\nlink 1 0 x 50\ngroup x 90\n' > "$tmp/l.txt"
+cat > "$tmp/s.csv" <<'CSV'
+T=0,paralia,d,4096,4096,4096,hhh,tile 3072 on 1 dev,110.00,0,0,0,100.00,0,ok
+T=2048,paralia,d,4096,4096,4096,hhh,tile 2048 on 1 dev,101.00,0,0,0,99.00,0,ok
+T=3072,paralia,d,4096,4096,4096,hhh,tile 3072 on 1 dev,100.00,0,0,0,100.00,0,ok
+T=0,paralia,d,8192,8192,8192,hhh,tile 2048 on 1 dev,130.00,0,0,0,90.00,0,ok
+T=2048,paralia,d,8192,8192,8192,hhh,tile 2048 on 1 dev,100.00,0,0,0,95.00,0,ok
+CSV
+out=$(python3 "${top_srcdir:-.}/bench/tile_sweep_report.py" "$tmp/s.csv" "$tmp/k.txt" "$tmp/l.txt" 2>&1)
+echo "$out" | grep -q "Picks within 5% of the best fixed tile: 0 of 2 as measured, 1 of 2 reading" &&
+  echo "$out" | grep -q "| 1.10 (1.00 at T=3072) |" && echo "$out" | grep "8192x8192x8192" | grep -q "| 1.30 |"
+check $? "tile_sweep_report.py: picks as measured and at their plans' cells ($(echo "$out" | grep -o 'Picks[^.]*'))"
 rm -rf "$tmp"
 # paired: paralia, one cuBLAS call and cuBLASXt in one process on one GPU's operands. With a GPU,
 # a line per system, each checked against the host's dot products; a host placement skipped for
