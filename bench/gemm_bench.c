@@ -581,7 +581,7 @@ static int run_sweep(const int *tiles, int ntiles, const struct point *p, int re
 		printf("T=,paralia,%c,%d,%d,%d,%s,,,,,,,,no memory\n", p->prec, p->m, p->n, p->k, p->place);
 		return 1;
 	}
-	int calls = 0, bad = 0, one = 1;
+	int calls = 0, bad = 0, cfg = 0; /* (call_paralia takes no candidate) */
 	for (int i = 0; i < ntiles; i++) {
 		char label[32];
 		snprintf(label, sizeof label, "T=%d,", tiles[i]);
@@ -591,7 +591,7 @@ static int run_sweep(const int *tiles, int ntiles, const struct point *p, int re
 			bad++;
 			continue;
 		}
-		bad += run_cell(label, "paralia", call_paralia, &one, 1, p, reps, &o, &calls);
+		bad += run_cell(label, "paralia", call_paralia, &cfg, 1, p, reps, &o, &calls);
 	}
 	operands_free(&o);
 	return bad;
