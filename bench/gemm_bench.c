@@ -416,15 +416,13 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Comma-separated positive integers from the environment (or the default list). */
-/* The sizes a system tries, from var (commas or spaces between them) or dflt; -1 with one line
- * when var holds anything but 1 to MAX_CANDIDATES positive integers (a list read in part would
+/* The sizes in list s, read for variable var: 1 to maxn integers from lo to hi, commas or spaces
+ * between them; -1 with one line naming var when s holds anything else (a list read in part would
  * time fewer sizes than asked for without a word: "4096 8192" once ran 4096 only). */
-static int candidates(const char *var, const char *dflt, int *out)
+static int size_list(const char *var, const char *s, long lo, long hi, int maxn, int *out)
 {
-	const char *s = getenv(var);
-	char buf[128];
-	if (snprintf(buf, sizeof buf, "%s", s && *s ? s : dflt) >= (int)sizeof buf) {
+	char buf[256];
+	if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf) {
 		fprintf(stderr, "gemm_bench: %s is longer than %zu characters\n", var, sizeof buf - 1);
 		return -1;
 	}
@@ -432,16 +430,29 @@ static int candidates(const char *var, const char *dflt, int *out)
 	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
 		char *end;
 		long v = strtol(tok, &end, 10);
-		if (*end || v <= 0 || v > INT_MAX || n == MAX_CANDIDATES) {
-			fprintf(stderr, "gemm_bench: %s=%s: expected up to %d positive sizes separated by "
-			        "commas or spaces (\"%s\" is not one)\n", var, s, MAX_CANDIDATES, tok);
+		if (*end || v < lo || v > hi || n == maxn) {
+			fprintf(stderr, "gemm_bench: %s=%s: expected up to %d sizes from %ld to %ld separated by "
+			        "commas or spaces (\"%s\" is not one)\n", var, s, maxn, lo, hi, tok);
 			return -1;
 		}
 		out[n++] = (int)v;
 	}
 	if (n == 0)
-		fprintf(stderr, "gemm_bench: %s=%s: no size\n", var, s ? s : "");
+		fprintf(stderr, "gemm_bench: %s=%s: no size\n", var, s);
 	return n > 0 ? n : -1;
+}
+
+/* The sizes a system tries, from var or dflt (size_list: 1 to MAX_CANDIDATES positive ones). */
+static int candidates(const char *var, const char *dflt, int *out)
+{
+	const char *s = getenv(var);
+	return size_list(var, s && *s ? s : dflt, 1, INT_MAX, MAX_CANDIDATES, out);
+}
+
+/* Whether a point's A, B and C all live on one GPU (gemm's direct path; cuBLAS's reference). */
+static int one_gpu(const struct point *p)
+{
+	return p->place[0] != 'h' && p->place[0] == p->place[1] && p->place[0] == p->place[2];
 }
 
 /* BENCH_BETA (default 0.5): with 0, C is not read (paralia and cuBLAS skip it). */
@@ -571,7 +582,7 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
  * would share them; bench/tile_sweep.sh runs those one tile per process. */
 static int run_sweep(const int *tiles, int ntiles, const struct point *p, int reps)
 {
-	if (p->place[0] != 'h' && p->place[0] == p->place[1] && p->place[0] == p->place[2]) {
+	if (one_gpu(p)) {
 		printf("T=,paralia,%c,%d,%d,%d,%s,,,,,,,,skip (one GPU: sweep it one tile per process)\n",
 		       p->prec, p->m, p->n, p->k, p->place);
 		return 0;
@@ -597,34 +608,13 @@ static int run_sweep(const int *tiles, int ntiles, const struct point *p, int re
 	return bad;
 }
 
-/* The tiles of BENCH_SWEEP: 1 to MAX_SWEEP sizes from 0 (the pick) to PARALIA_TILE_MAX, commas or
- * spaces between them; 0 (not set) or -1 with one line (anything else). */
+/* The tiles of BENCH_SWEEP: 1 to MAX_SWEEP sizes from 0 (the pick) to PARALIA_TILE_MAX
+ * (size_list); 0 (not set) or -1 (anything else). */
 #define MAX_SWEEP 16
 static int sweep_tiles(int *out)
 {
 	const char *s = getenv("BENCH_SWEEP");
-	if (!s)
-		return 0;
-	char buf[256];
-	if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf) {
-		fprintf(stderr, "gemm_bench: BENCH_SWEEP is longer than %zu characters\n", sizeof buf - 1);
-		return -1;
-	}
-	int n = 0;
-	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
-		char *end;
-		long v = strtol(tok, &end, 10);
-		if (*end || v < 0 || v > PARALIA_TILE_MAX || n == MAX_SWEEP) {
-			fprintf(stderr, "gemm_bench: BENCH_SWEEP=%s: expected up to %d tile sizes from 0 (the "
-			        "pick) to %d separated by commas or spaces (\"%s\" is not one)\n", s, MAX_SWEEP,
-			        PARALIA_TILE_MAX, tok);
-			return -1;
-		}
-		out[n++] = (int)v;
-	}
-	if (n == 0)
-		fprintf(stderr, "gemm_bench: BENCH_SWEEP=%s: no tile size\n", s);
-	return n > 0 ? n : -1;
+	return s ? size_list("BENCH_SWEEP", s, 0, PARALIA_TILE_MAX, MAX_SWEEP, out) : 0;
 }
 
 /* The point's CSV line from its r timed calls t (sorted here); whether its check passed. */
@@ -822,8 +812,7 @@ int main(int argc, char **argv)
 				       p.prec, p.m, p.n, p.k, p.place, need + 1);
 			continue;
 		}
-		if ((!strcmp(system, "cublas") || paired) && (p.place[0] == 'h' || p.place[0] != p.place[1] ||
-		                                              p.place[0] != p.place[2])) {
+		if ((!strcmp(system, "cublas") || paired) && !one_gpu(&p)) {
 			for (int s = 0; s < (paired ? 3 : 1); s++) /* paired: a line per system */
 				printf("%s,%c,%d,%d,%d,%s,,,,,,,,skip (not one GPU)\n",
 				       paired ? paired_name[s] : system,

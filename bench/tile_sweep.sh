@@ -34,9 +34,14 @@ cell() {
   shift
   "$bin" "$@" 2>>"$err" | grep -v "^#" | sed "s/^/$label,/" >>"$out"
 }
+# The points with A, B and C on one GPU (000, 111...: gemm_bench's one_gpu) and the others.
+gpu="" off=""
+for p in $points; do
+  pl=${p##*:}
+  if [ "${pl:0:1}" != h ] && [ "$pl" = "${pl:0:1}${pl:0:1}${pl:0:1}" ]; then gpu+="$p "; else off+="$p "; fi
+done
 # The reference first: a sweep cut short by its caller's time limit still has it (2026-11-28i's
 # call 4 was cut in its last tile; the reference had run apart).
-gpu=$(for p in $points; do case $p in *:000) echo "$p" ;; esac; done)
 if [ -n "$gpu" ]; then
   echo "== T=cublas" >>"$err"
   # shellcheck disable=SC2086
@@ -49,7 +54,6 @@ fi
 per_tile=$points
 if [ "${SWEEP_ONE_PROCESS:-0}" = 1 ]; then
   per_tile=$gpu
-  off=$(for p in $points; do case $p in *:000) ;; *) echo "$p" ;; esac; done)
   if [ -n "$off" ]; then
     echo "== BENCH_SWEEP=$tiles" >>"$err"
     # shellcheck disable=SC2086
