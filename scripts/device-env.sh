@@ -18,6 +18,8 @@
 #   suite    [LIMIT] the GPU suite, one run of scripts/gpu-run.sh check within LIMIT seconds
 #            (default 440: it took 338-353 s on one H200, 2026-11-27y), its summary and test
 #            logs in $R/suite; stamps and packs
+#   alternate, alt_build   (below) processes under several configurations in rounds; another
+#            library built beside this one
 [ $# -ge 1 ] || { echo "device-env.sh: NAME [KERNEL_TABLE]" >&2; return 2; }
 dev_name=$1
 # gpu-run.sh exits 0 whatever its stages did (they are noted in its summary): the tools tell
@@ -76,18 +78,38 @@ stamp calibration
 # wildcards). Rows go to $R/CSV as
 # name,round,<gemm_bench's line>, each process's stderr to $R/name-round.err (PARALIA_VERBOSE=1
 # unless set); ALT_LIMIT (seconds, default 150) bounds a process. Packs after each.
+# BENCH_BIN=PATH among a CONFIG's variables runs that gemm_bench (another library: alt_build).
 alternate() {
-  local rounds=$1 csv=$2 pts=$3 round cfg name vars
+  local rounds=$1 csv=$2 pts=$3 round cfg name vars v bin
   shift 3
   for round in $rounds; do
     for cfg in "$@"; do
-      name=${cfg%%:*} vars=
+      name=${cfg%%:*} vars= bin=_build/bench/gemm_bench
       [ "$cfg" != "$name" ] && vars=${cfg#*:}
+      for v in ${vars//,/ }; do [ "${v%%=*}" = BENCH_BIN ] && bin=${v#*=}; done
       env PARALIA_VERBOSE="${PARALIA_VERBOSE:-1}" ${vars//,/ } timeout "${ALT_LIMIT:-150}" \
-        _build/bench/gemm_bench paralia $pts 2> "$R/$name-$round.err" |
+        "$bin" paralia $pts 2> "$R/$name-$round.err" |
         sed "s/^/$name,$round,/" >> "$R/$csv"
       stamp "$name round $round"
       pack
     done
   done
+}
+# alt_build DIR PATCH: this tree with PATCH applied (git apply, its tests/ left out), configured
+# and built in DIR/_build, so that a library change is measured side by side with the library
+# it changes in one call (alternate's BENCH_BIN=DIR/_build/bench/gemm_bench): two calls run on
+# two machines, whose GPUs differ by more than most changes gain. Returns 1, saying why, if the
+# patch does not apply or the build fails (its logs in $R/alt-build-NAME.log).
+alt_build() {
+  local dir=$1 patch log="$R/alt-build-$(basename "$1").log"
+  patch=$(realpath "$2") || return 1
+  rm -rf "$dir" && mkdir -p "$dir" || return 1
+  tar --exclude=./_build --exclude=./_build_san --exclude=./.device --exclude=./_install -cf - . |
+    tar -C "$dir" -xf - || return 1
+  if ! (cd "$dir" && git apply --exclude='tests/*' "$patch" && mkdir -p _build && cd _build &&
+        ../configure --prefix="$dir/_install" && make -j"$(nproc)") > "$log" 2>&1; then
+    echo "alt_build: $2 in $dir failed (log: $log):"; tail -5 "$log"; return 1
+  fi
+  [ -x "$dir/_build/bench/gemm_bench" ] || { echo "alt_build: no gemm_bench in $dir/_build"; return 1; }
+  stamp "alt_build $(basename "$dir")"
 }
