@@ -144,12 +144,6 @@ static int LOCAL(a_b_cross)(const struct pl_call *call, const struct pl_matrix *
 	return 0;
 }
 
-/* The priority one below prio, where the scheduler has one. */
-static int LOCAL(below)(int prio)
-{
-	return prio > starpu_sched_get_min_priority() ? prio - 1 : prio;
-}
-
 /* Step l of C tile (i, j)'s chain when C is read late: into scratch tile *s (registered at the
  * first step, with no home: StarPU allocates it where the products run), and after the last
  * C = s + beta C, ahead of the block's other products: at their priority it waited for all of
@@ -167,15 +161,9 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 	}
 	int ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, *s, step);
 	/* after the first product, whose A and B are then requested first: the link copies host to
-	 * GPU one request after another. At one below the block's priority: idle requests are served
-	 * by priority, then in order, and the tile is needed at the chain's end, after its block's
-	 * next A and B tiles (fetched ahead at the block's priority, pl_submit_fetch_ahead) and
-	 * before the next block's. At the same priority every C tile of the call, asked for at
-	 * submission, went first wherever the link's queue emptied (one H200, FP64
-	 * 4096x4096x32768 from the host with B on the GPU, tiles of 3072: the GPU waited 1.4 ms twice
-	 * while C's tiles crossed; bench/results/gemm-2026-11-28k.md) */
+	 * GPU one request after another */
 	if (!ret && l == 0 && c_node >= 0)
-		starpu_data_idle_prefetch_on_node_prio(c, (unsigned)c_node, 1, LOCAL(below)(step->priority));
+		starpu_data_idle_prefetch_on_node(c, (unsigned)c_node, 1);
 	if (!ret && l == kt - 1) {
 		struct paralia_task_opts sum = *step;
 		sum.priority = step->priority < starpu_sched_get_max_priority() ? step->priority + 1

@@ -152,8 +152,8 @@ int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *op
  * ids[0..len) (StarPU's task->workerids); NULL/0 lifts it. ids must outlive the tasks. */
 void pl_submit_scope(const uint32_t *ids, unsigned len);
 /* The next task this thread submits brings handles a and b (either may be NULL) to its worker's
- * memory node when a worker takes it, by idle requests at its priority: the inputs of the task
- * that will follow it there, which StarPU cannot prefetch before that task is ready (submit.c). */
+ * memory node when a worker takes it, by idle requests: the inputs of the task that will follow
+ * it there, which StarPU cannot prefetch before that task is ready (submit.c). */
 void pl_submit_fetch_ahead(starpu_data_handle_t a, starpu_data_handle_t b);
 /* The next task this thread submits calls fn(arg) on its worker's thread once it has ended
  * (StarPU's callback): a measurement can read the time a task ended without waiting for it. */

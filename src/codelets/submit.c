@@ -89,21 +89,16 @@ void pl_submit_on_end(void (*fn)(void *), void *arg)
 	submit_end.arg = arg;
 }
 
-/* At the priority of the task that takes the step (StarPU sets it current around the pop
- * prologue): StarPU keeps idle requests in a priority list, so a gemm block's next tiles cross
- * ahead of the C tiles it reads late for later blocks (gemm_late_step) */
 static void fetch_ahead(void *arg)
 {
 	starpu_data_handle_t *h = arg;
 	int w = starpu_worker_get_id();
 	if (w < 0)
 		return;
-	struct starpu_task *task = starpu_task_get_current();
-	int prio = task ? task->priority : STARPU_DEFAULT_PRIO;
 	unsigned node = starpu_worker_get_memory_node((unsigned)w);
 	for (int i = 0; i < 2; i++)
 		if (h[i])
-			starpu_data_idle_prefetch_on_node_prio(h[i], node, 1, prio);
+			starpu_data_idle_prefetch_on_node(h[i], node, 1);
 }
 
 int pl_submit_task(const struct pl_submit *s, const struct paralia_task_opts *opts)
