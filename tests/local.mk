@@ -108,6 +108,9 @@ TESTS += tests/bench_args.sh
 # bench/replay_prototype.py against a stand-in model_replay: cells and picks whose way moved apart.
 EXTRA_DIST += tests/replay_prototype.sh
 TESTS += tests/replay_prototype.sh
+# bench/ab_report.py on alternate's rows: speedups base over other, their geometric mean, bad input.
+EXTRA_DIST += tests/ab_report.sh
+TESTS += tests/ab_report.sh
 # docs/ENVIRONMENT.md names every PARALIA_ variable the code reads, and no other.
 EXTRA_DIST += tests/env_doc.sh
 TESTS += tests/env_doc.sh
