@@ -16,7 +16,8 @@
 #            call it after each stage, so that a stage cut short still returns what ran before)
 #   stamp    "[WHAT done at S s]", S counted from the start
 #   suite    [LIMIT] the GPU suite, one run of scripts/gpu-run.sh check within LIMIT seconds
-#            (default 440: it took 338-353 s on one H200, 2026-11-27y), its summary and test
+#            (default 440: it took 338-353 s on one H200, 2026-11-27y, and 407 s with 58
+#            tests, 2026-11-28l), its summary and test
 #            logs in $R/suite; stamps and packs
 #   alternate, alt_build   (below) processes under several configurations in rounds; another
 #            library built beside this one
