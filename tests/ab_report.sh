@@ -5,15 +5,7 @@
 # where it should read 1.250), the geometric mean over the points, the base's own spread, a plan
 # that differs marked, a failed row left out and counted. A base with no rows exits 1, bad
 # arguments and an unreadable file exit 2.
-set -u
-top=${top_srcdir:-.}
-py=$top/bench/ab_report.py
-command -v python3 >/dev/null 2>&1 || { echo "ab_report: no python3, skipped"; exit 77; }
-[ -r "$py" ] || { echo "ab_report: $py is missing"; exit 99; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "ab_report: ok   $2"; pass=$((pass + 1)); else echo "ab_report: FAIL $2"; fail=$((fail + 1)); fi; }
+. "$(dirname "$0")/pytool_harness.sh" ab_report bench/ab_report.py
 
 cat > "$tmp/a.csv" <<'CSV'
 base,1,paralia,d,4096,4096,4096,hhh,tile 1024 on 1 dev,10.00,9.90,10.10,13.7,9.5,1e-5,ok
@@ -57,5 +49,4 @@ python3 "$py" "$tmp/missing.csv" >/dev/null 2>&1; rc=$?
 python3 "$py" --base >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ]; check $? "--base without a name exits 2 (rc $rc)"
 
-echo "ab_report: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

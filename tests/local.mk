@@ -111,6 +111,8 @@ TESTS += tests/replay_prototype.sh
 # bench/ab_report.py on alternate's rows: speedups base over other, their geometric mean, bad input.
 EXTRA_DIST += tests/ab_report.sh
 TESTS += tests/ab_report.sh
+# The start of those two tests (sourced).
+EXTRA_DIST += tests/pytool_harness.sh
 # docs/ENVIRONMENT.md names every PARALIA_ variable the code reads, and no other.
 EXTRA_DIST += tests/env_doc.sh
 TESTS += tests/env_doc.sh

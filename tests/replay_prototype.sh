@@ -6,15 +6,7 @@
 # switch would read 3 -> 4 of 5 cells within 15% (as the 2026-11-28j prototype's count flattered it).
 # A pick whose way moves is listed and left out of the picks' count. Bad arguments exit 2, a
 # glob with no sweep exits 1.
-set -u
-top=${top_srcdir:-.}
-py=$top/bench/replay_prototype.py
-command -v python3 >/dev/null 2>&1 || { echo "replay_prototype: no python3, skipped"; exit 77; }
-[ -r "$py" ] || { echo "replay_prototype: $py is missing"; exit 99; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "replay_prototype: ok   $2"; pass=$((pass + 1)); else echo "replay_prototype: FAIL $2"; fail=$((fail + 1)); fi; }
+. "$(dirname "$0")/pytool_harness.sh" replay_prototype bench/replay_prototype.py
 
 mkdir -p "$tmp/r/a" "$tmp/r/b"
 touch "$tmp/r/a/kernels.txt" "$tmp/r/a/linkmap.txt" "$tmp/r/a/sweep.csv" "$tmp/r/b/sweep.csv"
@@ -56,5 +48,4 @@ REPLAY="$tmp/none" python3 "$py" PROTO_X >/dev/null 2>&1; rc=$?
 REPLAY="$tmp/model_replay" python3 "$py" PROTO_X 1 "$tmp/nowhere/*.csv" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ]; check $? "no sweep: exit 1 (rc $rc)"
 
-echo "replay_prototype: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish
