@@ -31,8 +31,8 @@ def usage(msg):
 
 
 def read_rows(paths):
-    """((point, plan, median) per configuration name, failed rows)."""
-    points = OrderedDict()  # point -> name -> [(plan, median)]
+    """{point: {name: [(plan, median), ...]}} in the order read, and the rows left out."""
+    points = OrderedDict()
     failed = []
     for path in paths:
         try:
