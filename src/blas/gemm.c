@@ -161,9 +161,19 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 	}
 	int ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, *s, step);
 	/* after the first product, whose A and B are then requested first: the link copies host to
-	 * GPU one request after another */
+	 * GPU one request after another. At the lowest priority, below the chains' next A and B
+	 * tiles (pl_submit_fetch_ahead): both are idle requests, which StarPU keeps in a priority
+	 * list, in order within a priority, so at one priority every C tile of the call, asked for
+	 * here at submission, crossed ahead of the tiles the running blocks need next, wherever the
+	 * link's queue emptied, and the GPU waited for them (one H200, FP64 4096x4096x32768 with B
+	 * on the GPU, tiles of 3072: 1.4 ms twice). C is needed only at its chain's end, and the
+	 * model prices its bytes as filling the link's idle time (late_in). Side by side on one H200
+	 * in three sessions: FP64 20000x17000x9000 from the host 1.06-1.07x, 27000x9500x14500
+	 * 1.03-1.04x, level at most points, 16384^3 0.98x and 32768x32768x4096 with B on the GPU
+	 * 0.985x (bench/results/gemm-2026-11-28m.md) */
 	if (!ret && l == 0 && c_node >= 0)
-		starpu_data_idle_prefetch_on_node(c, (unsigned)c_node, 1);
+		starpu_data_idle_prefetch_on_node_prio(c, (unsigned)c_node, 1,
+		                                       starpu_sched_get_min_priority());
 	if (!ret && l == kt - 1) {
 		struct paralia_task_opts sum = *step;
 		sum.priority = step->priority < starpu_sched_get_max_priority() ? step->priority + 1
