@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The common start of a device script (one call of the GPU machine, recorded beside its results in
 # bench/results/): sourced, not run.
-#   . scripts/device-env.sh NAME [KERNEL_TABLE] || exit
+#   . scripts/device-env.sh NAME [KERNEL_TABLE...] || exit
 # It builds paralia there (scripts/gpu-run.sh build), exports what the benchmarks need (StarPU's
 # libraries and its pkg-config file, which bench/gpu_timeline.sh's TIMELINE_STARPU=1 reads; one
 # OpenBLAS thread; PARALIA_HOME and STARPU_HOME under $HOME), and starts from a fresh
-# calibration: paralia's kernel table copied from KERNEL_TABLE when given and measured on this GPU
-# model (on another machine, so that calls compare at one calibration) but for its "sum" line,
-# the host's (paralia-kernels --sum, seconds), else measured here by paralia-kernels (~150 s on
-# one H100); then the link map, calibrated here (~1 s; without one paralia prices copies with
-# StarPU's bus model).
+# calibration: paralia's kernel table copied from the first KERNEL_TABLE measured on this GPU
+# model (on another machine, so that calls compare at one calibration; scripts/kernel-table.sh)
+# but for its "sum" line, the host's (paralia-kernels --sum, seconds), else measured here by
+# paralia-kernels (~150 s on one H100); then the link map, calibrated here (~1 s; without one
+# paralia prices copies with StarPU's bus model), its rates printed.
 # It gives the script:
 #   R        the folder its results go to ($OUT/r), with the script, gpu.txt and the calibration
 #   pack     tars R to $OUT/results-NAME.tar.gz (the device tool brings back only a few files;
@@ -21,8 +21,10 @@
 #            logs in $R/suite; stamps and packs
 #   alternate, alt_build   (below) processes under several configurations in rounds; another
 #            library built beside this one
-[ $# -ge 1 ] || { echo "device-env.sh: NAME [KERNEL_TABLE]" >&2; return 2; }
+[ $# -ge 1 ] || { echo "device-env.sh: NAME [KERNEL_TABLE...]" >&2; return 2; }
 dev_name=$1
+shift # the kernel tables
+. scripts/kernel-table.sh
 # gpu-run.sh exits 0 whatever its stages did (they are noted in its summary): the tools tell
 scripts/gpu-run.sh build >/dev/null 2>&1
 [ -x _build/tools/paralia-kernels ] && [ -x _build/bench/gemm_bench ] ||
@@ -51,13 +53,13 @@ rm -rf "$PARALIA_HOME"
 mkdir -p "$PARALIA_HOME"
 # a carried table serves only the GPU model it was measured on (its "devices" line)
 gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | awk '!seen[$0]++ { printf "%s%s", n++ ? " | " : "", $0 }')
-if [ $# -ge 2 ] && [ ! -r "$2" ]; then
-  echo "device-env.sh: cannot read the kernel table $2: measuring this machine's"
-elif [ $# -ge 2 ] && [ "$(sed -n 's/^devices //p' "$2")" != "$gpus" ]; then
-  echo "device-env.sh: $2 is another GPU model's table ($(sed -n 's/^devices //p' "$2"), here $gpus): measuring this machine's"
+dev_table=
+if [ $# -ge 1 ] && ! dev_table=$(kernel_table_for "$gpus" "$@"); then
+  echo "device-env.sh: no carried kernel table is this machine's ($gpus): measuring this machine's"
 fi
-if [ $# -ge 2 ] && [ -r "$2" ] && [ "$(sed -n 's/^devices //p' "$2")" = "$gpus" ]; then
-  cp "$2" "$PARALIA_HOME/kernels-$(hostname).txt"
+if [ -n "$dev_table" ]; then
+  echo "device-env.sh: kernel table $dev_table ($gpus)"
+  cp "$dev_table" "$PARALIA_HOME/kernels-$(hostname).txt"
   # its "sum" line is the host's memory, not the GPU's: measured here (seconds). Carried, one
   # H100 host's 190 GB/s priced C added at home on another that sums at 105 (2026-11-27s)
   timeout 60 _build/tools/paralia-kernels --sum > "$R/sum.log" 2>&1 ||
@@ -70,6 +72,7 @@ timeout 120 _build/tools/paralia-linkmap calibrate > "$R/linkmap.log" 2>&1 ||
   echo "device-env.sh: paralia-linkmap calibrate failed (rc $?, $R/linkmap.log): copies priced by StarPU's bus model"
 cp "$PARALIA_HOME/kernels-$(hostname).txt" "$R/kernels.txt" 2>/dev/null
 cp "$PARALIA_HOME/linkmap-$(hostname).txt" "$R/linkmap.txt" 2>/dev/null
+grep "GB/s" "$R/linkmap.log" | head -3 # the link's rates, each direction and both at once
 rm -f "$OUT/summary.txt" "$OUT/results.tar.gz" # the build stage's: only pack's tarball comes back
 stamp calibration
 # alternate ROUNDS CSV POINTS CONFIG...: `gemm_bench paralia POINTS` once per CONFIG in each of

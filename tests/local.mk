@@ -113,6 +113,9 @@ EXTRA_DIST += tests/ab_report.sh
 TESTS += tests/ab_report.sh
 # The start of those two tests (sourced).
 EXTRA_DIST += tests/pytool_harness.sh
+# scripts/kernel-table.sh: the carried kernel table a device script's machine takes, by GPU model.
+EXTRA_DIST += tests/kernel_table_for.sh
+TESTS += tests/kernel_table_for.sh
 # docs/ENVIRONMENT.md names every PARALIA_ variable the code reads, and no other.
 EXTRA_DIST += tests/env_doc.sh
 TESTS += tests/env_doc.sh
