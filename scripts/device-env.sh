@@ -72,7 +72,7 @@ timeout 120 _build/tools/paralia-linkmap calibrate > "$R/linkmap.log" 2>&1 ||
   echo "device-env.sh: paralia-linkmap calibrate failed (rc $?, $R/linkmap.log): copies priced by StarPU's bus model"
 cp "$PARALIA_HOME/kernels-$(hostname).txt" "$R/kernels.txt" 2>/dev/null
 cp "$PARALIA_HOME/linkmap-$(hostname).txt" "$R/linkmap.txt" 2>/dev/null
-grep "GB/s" "$R/linkmap.log" | head -3 # the link's rates, each direction and both at once
+grep "^\[linkmap.*GB/s" "$R/linkmap.log" # the links' rates, each direction and both at once
 rm -f "$OUT/summary.txt" "$OUT/results.tar.gz" # the build stage's: only pack's tarball comes back
 stamp calibration
 # alternate ROUNDS CSV POINTS CONFIG...: `gemm_bench paralia POINTS` once per CONFIG in each of

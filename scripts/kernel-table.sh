@@ -15,7 +15,7 @@ kernel_table_for() {
       continue
     fi
     dev=$(sed -n 's/^devices //p' "$t")
-    if [ "$dev" = "$gpus" ]; then
+    if [ -n "$dev" ] && [ "$dev" = "$gpus" ]; then # no GPU read: no table
       echo "$t"
       return 0
     fi

@@ -4,7 +4,7 @@
 # table serves the machine: the first readable one whose "devices" line is the machine's GPU
 # models, whatever the order the tables come in; none (status 1) when no table is, each table
 # passed over named on stderr; a missing file named, not fatal; a table of two models serves
-# only a machine with both.
+# only a machine with both; with no GPU model read, no table serves.
 here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/scripts/kernel-table.sh"
 tmp=$(mktemp -d)
@@ -31,6 +31,8 @@ got=$(kernel_table_for "NVIDIA H200" "$tmp/both.txt" 2>/dev/null); rc=$?
 [ $rc -eq 1 ]; check $? "a two-model table does not serve one of its models alone (rc $rc)"
 got=$(kernel_table_for "NVIDIA H200 | NVIDIA H100 80GB HBM3" "$tmp/h200.txt" "$tmp/both.txt" 2>/dev/null); rc=$?
 [ $rc -eq 0 ] && [ "$got" = "$tmp/both.txt" ]; check $? "it serves a machine with both ($got)"
+got=$(kernel_table_for "" "$tmp/old.txt" "$tmp/h200.txt" 2>/dev/null); rc=$?
+[ $rc -eq 1 ] && [ -z "$got" ]; check $? "no GPU model read (nvidia-smi failed): no table, not one without a devices line either (rc $rc)"
 kernel_table_for "NVIDIA H200" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ]; check $? "no table given: none (rc $rc)"
 [ $fails -eq 0 ] || { echo "$fails checks failed"; exit 1; }

@@ -168,7 +168,7 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 	 * link's queue emptied, and the GPU waited for them (one H200, FP64 4096x4096x32768 with B
 	 * on the GPU, tiles of 3072: 1.4 ms twice). C is needed only at its chain's end, and the
 	 * model prices its bytes as filling the link's idle time (late_in). Side by side on one H200
-	 * in three sessions: FP64 20000x17000x9000 from the host 1.06-1.07x, 27000x9500x14500
+	 * in five calls: FP64 20000x17000x9000 from the host 1.06-1.07x, 27000x9500x14500
 	 * 1.03-1.04x, level at most points, 16384^3 0.98-1.01x, 32768x32768x4096 with B on the GPU
 	 * 0.977-0.985x (bench/results/gemm-2026-11-28m.md) */
 	if (!ret && l == 0 && c_node >= 0)
