@@ -5,7 +5,7 @@
 # It gives the script:
 #   t         tests/blas_gemm (exit 99 when it was not built)
 #   err       a temporary file for the program's stderr, removed at exit
-#   check RC WHAT   one "NAME: ok|FAIL WHAT" line, counted (0 passes)
+#   check RC WHAT, finish, tmp   as tests/check_harness.sh gives them
 #   tasks     the task count of the last "paralia: summary:" line in $err
 #   kept_tests VAR=VALUE WHAT   tests/blas_chain, blas_placement and blas_keep_overlap (kept
 #             matrices, whose tiles stay square) under that knob, one check each
@@ -17,18 +17,12 @@
 #             (PARALIA_VERBOSE=2) passes, and some lines of its stderr say CALLS and some PLANS
 #             (grep's basic regexes: a call's line, a plan's "autotune ..." line), three checks; its
 #             stdout stays in $out, its stderr in $err
-#   finish    the "NAME: N passed, N failed" line; exits 1 on a failure, else 0
 set -u
 gemm_name=$1
 t=${top_builddir:-.}/tests/blas_gemm
 [ -x "$t" ] || { echo "$gemm_name: $t is missing"; exit 99; }
-pass=0 fail=0
-check() {
-	if [ "$1" -eq 0 ]; then echo "$gemm_name: ok   $2"; pass=$((pass + 1))
-	else echo "$gemm_name: FAIL $2"; fail=$((fail + 1)); fi
-}
-err=$(mktemp)
-trap 'rm -f "$err"' EXIT
+. "$(dirname "$0")/check_harness.sh" "$gemm_name"
+err=$tmp/err
 tasks() { sed -n 's/^paralia: summary: \([0-9]*\) tasks in .*/\1/p' "$err" | tail -1; }
 kept_tests() {
 	local b x out rc
@@ -57,9 +51,4 @@ forced_gemm() {
 	check "$rc" "blas_gemm $2: $(echo "$out" | tail -1)"
 	n=$(grep -c "$3" "$err"); [ "$n" -gt 0 ]; check $? "calls $2: $n"
 	n=$(grep -c "$4" "$err"); [ "$n" -gt 0 ]; check $? "plans saying so: $n"
-}
-finish() {
-	echo "$gemm_name: $pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
 }

@@ -5,12 +5,8 @@
 # models, whatever the order the tables come in; none (status 1) when no table is, each table
 # passed over named on stderr; a missing file named, not fatal; a table of two models serves
 # only a machine with both; with no GPU model read, no table serves.
-here=$(cd "$(dirname "$0")/.." && pwd)
-. "$here/scripts/kernel-table.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { if [ "$1" -eq 0 ]; then echo "ok: $2"; else echo "FAIL: $2"; fails=$((fails + 1)); fi; }
+. "$(dirname "$0")/check_harness.sh" kernel_table_for
+. "${top_srcdir:-$(dirname "$0")/..}/scripts/kernel-table.sh"
 printf '# a table\ndevices NVIDIA H100 80GB HBM3\ngemm d 1024 40000\n' > "$tmp/h100.txt"
 printf '# a table\ndevices NVIDIA H200\ngemm d 1024 41000\n' > "$tmp/h200.txt"
 printf '# a table\ndevices NVIDIA H200 | NVIDIA H100 80GB HBM3\n' > "$tmp/both.txt"
@@ -35,5 +31,4 @@ got=$(kernel_table_for "" "$tmp/old.txt" "$tmp/h200.txt" 2>/dev/null); rc=$?
 [ $rc -eq 1 ] && [ -z "$got" ]; check $? "no GPU model read (nvidia-smi failed): no table, not one without a devices line either (rc $rc)"
 kernel_table_for "NVIDIA H200" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ]; check $? "no table given: none (rc $rc)"
-[ $fails -eq 0 ] || { echo "$fails checks failed"; exit 1; }
-echo "all checks passed"
+finish
