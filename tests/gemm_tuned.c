@@ -7,8 +7,9 @@
  * calls of each (a tile shape's first runs take the candidates: cuBLASLt's kernels run there, on
  * real data; later ones the chosen algorithm), every call's C checked (the host's reference in one
  * thread: about 25 s of the GPU suite by estimate, not measured yet); and that cuBLASLt's
- * algorithms did run (unless PARALIA_GEMM_ALGO=cublas or several workers share a GPU). A GPU is
- * needed: without one the kernel is the CPU's and the test is skipped.
+ * algorithms did run (unless PARALIA_GEMM_ALGO=cublas, several workers share a GPU, or
+ * PARALIA_GEMM_STREAMS is other than 1: the test sets it to 1, the tuner's, where unset). A GPU
+ * is needed: without one the kernel is the CPU's and the test is skipped.
  * Bound: |C - C_ref| <= 4 (k + 2) eps (|alpha| k max|A| max|B| + |beta| max|C0|), elementwise.
  */
 #include "config.h"
@@ -26,6 +27,9 @@ unsigned long pl_gemm_lt_runs(void); /* src/codelets/gemm_algo.c */
 
 int main(void)
 {
+	/* the tuner runs on the worker's one stream (PARALIA_GEMM_STREAMS=1); with gemm's two lanes
+	 * (the default) the kernels are cublas<t>gemm, which the rest of the suite checks */
+	setenv("PARALIA_GEMM_STREAMS", "1", 0);
 	t_begin("gemm_tuned");
 	if (t_placement_count() < 2) {
 		printf("gemm_tuned: no GPU: skipped\n");
@@ -37,7 +41,8 @@ int main(void)
 	run_tuned_d();
 #ifdef PARALIA_USE_CUDA
 	const char *algo = getenv("PARALIA_GEMM_ALGO"), *per = getenv("STARPU_NWORKER_PER_CUDA");
-	if (!(algo && !strcmp(algo, "cublas")) && !(per && atoi(per) > 1))
+	const char *lanes = getenv("PARALIA_GEMM_STREAMS");
+	if (!(algo && !strcmp(algo, "cublas")) && !(per && atoi(per) > 1) && lanes && !strcmp(lanes, "1"))
 		t_check(pl_gemm_lt_runs() > 0, "the tuner ran cuBLASLt's algorithms: %lu products",
 		        pl_gemm_lt_runs());
 #endif

@@ -30,11 +30,13 @@ static void LOCAL(gemm_cuda)(void *buffers[], void *cl_arg)
 	const struct LOCAL(gemm_args) *a = cl_arg;
 	struct pl_tile A = pl_tile_of(buffers[0]), B = pl_tile_of(buffers[1]), C = pl_tile_of(buffers[2]);
 	int k = pl_upper(a->transA) == 'N' ? A.n : A.m;
-	/* cublas<t>gemm, or another algorithm where timing found one faster at this shape */
+	/* on one of the worker's lanes (cublas<t>gemm), or deep on its stream through the tuner
+	 * (cublas<t>gemm or another algorithm where timing found one faster at this shape) */
+	struct pl_gemm_lane l = pl_gemm_lane(C.n, k);
 	PL_CUBLAS(NAME_STR(gemm),
-	          pl_gemm_tuned(pl_worker_gemm_tuner(), pl_cublas_handle(), starpu_cuda_get_local_stream(),
-	                        sizeof(real_t) == 8, a->transA, a->transB, C.m, C.n, k, &a->alpha, A.ptr,
-	                        A.ld, B.ptr, B.ld, &a->beta, C.ptr, C.ld));
+	          pl_gemm_tuned(l.tuner, l.blas, l.stream, sizeof(real_t) == 8, a->transA, a->transB, C.m,
+	                        C.n, k, &a->alpha, A.ptr, A.ld, B.ptr, B.ld, &a->beta, C.ptr, C.ld));
+	PL_CUDA(NAME_STR(gemm), pl_gemm_lane_join(&l));
 }
 #endif
 
