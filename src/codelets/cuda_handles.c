@@ -119,7 +119,8 @@ int pl_cuda_handles_init(void)
 	starpu_execute_on_each_worker(create_on_worker, NULL, STARPU_CUDA);
 	for (int w = 0; w < (int)starpu_worker_get_count(); w++)
 		if (starpu_worker_get_type(w) == STARPU_CUDA_WORKER && handle_status[w] != 0) {
-			fprintf(stderr, "paralia: cuBLAS/cuSOLVER handle creation failed on worker %d (status %d)\n",
+			fprintf(stderr, "paralia: a CUDA stream or event, or a cuBLAS/cuSOLVER handle, could not be "
+			        "made on worker %d (status %d)\n",
 			        w, handle_status[w]);
 			pl_cuda_handles_shutdown();
 			return PARALIA_ERR_RUNTIME;
@@ -171,6 +172,9 @@ int pl_gemm_lane_join(const struct pl_gemm_lane *l)
 	cudaError_t e = cudaEventRecord(lane_done[w][l->lane], l->stream);
 	if (e == cudaSuccess)
 		e = cudaStreamWaitEvent(starpu_cuda_get_local_stream(), lane_done[w][l->lane], 0);
+	/* unjoined, StarPU would end the task (and send C home) before its kernel: wait here */
+	if (e != cudaSuccess)
+		cudaStreamSynchronize(l->stream);
 	return (int)e;
 }
 
