@@ -27,8 +27,8 @@ unsigned long pl_gemm_lt_runs(void); /* src/codelets/gemm_algo.c */
 
 int main(void)
 {
-	/* the tuner runs on the worker's one stream (PARALIA_GEMM_STREAMS=1); with gemm's two lanes
-	 * (the default) the kernels are cublas<t>gemm, which the rest of the suite checks */
+	/* the tuner times products on the worker's stream: this test's square ones go there only
+	 * with PARALIA_GEMM_STREAMS=1 (with the lanes, the default, deep products alone do) */
 	setenv("PARALIA_GEMM_STREAMS", "1", 0);
 	t_begin("gemm_tuned");
 	if (t_placement_count() < 2) {
@@ -42,7 +42,8 @@ int main(void)
 #ifdef PARALIA_USE_CUDA
 	const char *algo = getenv("PARALIA_GEMM_ALGO"), *per = getenv("STARPU_NWORKER_PER_CUDA");
 	const char *lanes = getenv("PARALIA_GEMM_STREAMS");
-	if (!(algo && !strcmp(algo, "cublas")) && !(per && atoi(per) > 1) && lanes && !strcmp(lanes, "1"))
+	int one_stream = lanes && !strcmp(lanes, "1");
+	if (!(algo && !strcmp(algo, "cublas")) && !(per && atoi(per) > 1) && one_stream)
 		t_check(pl_gemm_lt_runs() > 0, "the tuner ran cuBLASLt's algorithms: %lu products",
 		        pl_gemm_lt_runs());
 #endif
