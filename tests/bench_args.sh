@@ -9,8 +9,7 @@
 set -u
 b=${top_builddir:-.}/bench/gemm_bench
 [ -x "$b" ] || { echo "bench_args: $b is missing"; exit 99; }
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "bench_args: ok   $2"; pass=$((pass + 1)); else echo "bench_args: FAIL $2"; fail=$((fail + 1)); fi; }
+. "$(dirname "$0")/check_harness.sh" bench_args
 for bad in "abc" "4096 x" "0" "-2048" "2048,4096.5" "1 2 3 4 5 6 7 8 9" ","; do
   out=$(BENCH_TILES="$bad" BENCH_REPS=1 STARPU_NCPU=1 timeout 120 "$b" graph d:64:64:64:hhh 2>&1)
   rc=$?
@@ -55,7 +54,6 @@ out=$(BENCH_BIN=/nonexistent bash "$dc" 000 2>&1); rc=$?
 # limit cuts still has it (it used to run last: 2026-11-28i's call 4 kept it only by running it
 # apart); none without a GPU-resident point. A stand-in gemm_bench logs each run and prints a line.
 ts=${top_srcdir:-.}/bench/tile_sweep.sh
-tmp=$(mktemp -d)
 cat > "$tmp/bench" <<'STUB'
 #!/usr/bin/env bash
 echo "$1 ${PARALIA_TILE:-}" >> "$STUB_LOG"
@@ -123,5 +121,4 @@ else
     echo "$out" | grep -q "^$sys,d,64,64,64,h0h,.*skip (not one GPU)"; check $? "paired: $sys skips h0h"
   done
 fi
-echo "bench_args: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

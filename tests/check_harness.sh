@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The checks of a shell test (sourced, not run), which tests/gemm_harness.sh and
-# tests/pytool_harness.sh build on:
+# tests/pytool_harness.sh build on and most shell tests source:
 #   . "$(dirname "$0")/check_harness.sh" NAME
+# (a bash script: POSIX sh's "." passes no NAME)
 # It gives the script:
 #   tmp       a temporary folder, removed at exit
 #   check RC WHAT   one "NAME: ok|FAIL WHAT" line, counted (0 passes)

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The drop-in BLAS (issue 17) on unmodified programs linked against the system BLAS only: a C
 # program (tests/dropin_prog.c: every Level-3 routine, Fortran and CBLAS, threads, fork, a bad
@@ -8,11 +8,8 @@
 # preload, the same result, offloaded.
 b=${top_builddir:-.}
 lib=$b/.libs/libparalia_blas.so
-fail=0 pass=0
-check() { if [ "$1" -eq 0 ]; then echo "dropin: ok   $2"; pass=$((pass+1)); else echo "dropin: FAIL $2"; fail=$((fail+1)); fi; }
 [ -f "$lib" ] || { echo "dropin: $lib not built"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropin.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/check_harness.sh" dropin
 export STARPU_SILENT=1 LD_LIBRARY_PATH="$b/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset PARALIA_BLAS_OFFLOAD PARALIA_BLAS_VERBOSE PARALIA_BLAS_FALLBACK
 # A library built with ASan (./configure --enable-sanitizers) preloads into programs that are not:
@@ -83,5 +80,4 @@ sys.exit(0 if abs(a - b).max() <= 1e-12 * abs(a).max() else 1)' "$tmp/plain.npy"
 else
   echo "dropin: numpy skipped: $py has no numpy (scripts/setup-deps.sh installs python3-numpy)"
 fi
-echo "dropin: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The policy loads into a plain StarPU program through StarPU's environment variables
 # (STARPU_SCHED_LIB + STARPU_SCHED=paralia), runs it correctly, and STARPU_SCHED=help lists it.
@@ -6,8 +6,7 @@ b=${top_builddir:-.}
 lib=$b/.libs/libparalia.so
 prog=$b/tests/sched_foreign
 [ -f "$lib" ] || { echo "sched_env: $lib not built"; exit 99; }
-fail=0 pass=0
-check() { if [ "$1" -eq 0 ]; then echo "sched_env: ok   $2"; pass=$((pass+1)); else echo "sched_env: FAIL $2"; fail=$((fail+1)); fi; }
+. "$(dirname "$0")/check_harness.sh" sched_env
 
 out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_VERBOSE=1 STARPU_SILENT=0 "$prog" 2>&1)
 rc=$?
@@ -44,5 +43,4 @@ check $? "PARALIA_POP_HOLD=0 runs correctly"
 out=$(STARPU_SCHED_LIB=$lib STARPU_SCHED=paralia PARALIA_POP_HOLD=2 "$prog" 2>&1)
 check $? "PARALIA_POP_HOLD=2 runs (the default kept)"
 echo "$out" | grep -q "PARALIA_POP_HOLD=2 is not an integer in 0..1"; check $? "PARALIA_POP_HOLD=2 is named in one line"
-echo "sched_env: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

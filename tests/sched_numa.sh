@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The policy's StarPU side with several memory nodes, on CPUs alone: hwloc's synthetic topology
 # gives StarPU four NUMA nodes (STARPU_USE_NUMA=1), each a memory node of its own with one CPU
@@ -7,8 +7,7 @@
 # code paths GPUs take. Checks: right results (the programs check themselves against CBLAS or by
 # their residual), relays planned and issued, tiles moved between nodes, no hang.
 b=${top_builddir:-.}
-fail=0 pass=0
-check() { if [ "$1" -eq 0 ]; then echo "sched_numa: ok   $2"; pass=$((pass+1)); else echo "sched_numa: FAIL $2"; fail=$((fail+1)); fi; }
+. "$(dirname "$0")/check_harness.sh" sched_numa
 for p in bench/gemm_bench tests/blas_gemm tests/blas_syrk tests/blas_chain tests/blas_placement \
          tests/threads tests/stress tests/sched_writeback tests/blas_fetch_ahead tests/blas_panels tests/sched_pop tests/sched_shutdown examples/paralia-cholesky examples/paralia-lu; do
   [ -x "$b/$p" ] || { echo "sched_numa: $b/$p not built"; exit 99; }
@@ -60,5 +59,4 @@ for prog in paralia-cholesky paralia-lu; do
   out=$(timeout 300 "$b/examples/$prog" -n 600 -nb 64 -check 2>&1)
   check $? "$prog -n 600 -nb 64 -check over 4 memory nodes"
 done
-echo "sched_numa: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

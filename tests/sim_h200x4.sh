@@ -10,12 +10,10 @@
 # relays off) and at least 10% below the same run without relays.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-pass=0 fail=0
-check() { if [ "$1" -eq 0 ]; then echo "sim_h200x4: ok   $2"; pass=$((pass + 1)); else echo "sim_h200x4: FAIL $2"; fail=$((fail + 1)); fi; }
+. "$(dirname "$0")/check_harness.sh" sim_h200x4
 
 t0=$SECONDS
-log=$(mktemp) log0=$(mktemp)
-trap 'rm -f "$log" "$log0"' EXIT
+log=$tmp/log log0=$tmp/log0
 n=8192
 run() { PARALIA_VERBOSE=1 STARPU_BUS_STATS=1 BENCH_UNTIMED=1 BENCH_REPS=1 BENCH_TILES=1024 \
           timeout 1200 bash "$here/scripts/simulate.sh" h200x4 gemm_bench graph "d:$n:$n:$n:hhh"; }
@@ -42,5 +40,4 @@ check $? "host->GPU bytes per call ${r}x the minimum (A + B + C once), at most 1
 awk -v r="$r" -v r0="$r0" 'BEGIN { exit !(r0 > 0 && r <= 0.9 * r0) }'
 check $? "relays save at least 10% of the host->GPU bytes (${r}x against ${r0}x without)"
 
-echo "sim_h200x4: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish
