@@ -154,10 +154,10 @@ struct pl_gemm_lane pl_gemm_lane(int n, int k)
 {
 	int w = starpu_worker_get_id_check();
 	if (!lane_stream[w][0] || k > n)
-		return (struct pl_gemm_lane){ starpu_cuda_get_local_stream(), blas_handles[w], tuners[w], -1 };
+		return (struct pl_gemm_lane){ starpu_cuda_get_local_stream(), blas_handles[w], tuners[w], NULL };
 	int i = lane_next[w];
 	lane_next[w] = !i;
-	return (struct pl_gemm_lane){ lane_stream[w][i], lane_blas[w][i], NULL, i };
+	return (struct pl_gemm_lane){ lane_stream[w][i], lane_blas[w][i], NULL, lane_done[w][i] };
 }
 
 /* A task's buffers are valid from its start to its end on the worker's stream (StarPU releases
@@ -166,12 +166,11 @@ struct pl_gemm_lane pl_gemm_lane(int n, int k)
  * the worker's stream waits for the kernel. */
 int pl_gemm_lane_join(const struct pl_gemm_lane *l)
 {
-	if (l->lane < 0)
+	if (!l->done)
 		return 0;
-	int w = starpu_worker_get_id_check();
-	cudaError_t e = cudaEventRecord(lane_done[w][l->lane], l->stream);
+	cudaError_t e = cudaEventRecord(l->done, l->stream);
 	if (e == cudaSuccess)
-		e = cudaStreamWaitEvent(starpu_cuda_get_local_stream(), lane_done[w][l->lane], 0);
+		e = cudaStreamWaitEvent(starpu_cuda_get_local_stream(), l->done, 0);
 	/* unjoined, StarPU would end the task (and send C home) before its kernel: wait here */
 	if (e != cudaSuccess)
 		cudaStreamSynchronize(l->stream);
