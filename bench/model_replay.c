@@ -205,16 +205,16 @@ int main(int argc, char **argv)
 		if (at >= 0) {
 			double r = p->ms[at] / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d:R%d%s (devices %#x) %.2f of best %d:R%d\n", e.T, rows, way, e.subset, r,
-			       p->tile[best], p->rows[best]);
+			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f) %.2f of best %d:R%d\n", e.T, rows,
+			       way, e.subset, e.time_ms, r, p->tile[best], p->rows[best]);
 		} else if (e.T == p->run_pick && p->run_deep == deep &&
 		           (deep || (p->run_rows ? p->run_rows : e.T) == rows) &&
 		           __builtin_popcount(e.subset) == p->run_devs) {
 			/* a tile the fixed sweep left out, which the sweep's own pick ran at */
 			double r = p->pick_ms / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d:R%d%s (devices %#x) %.2f of best %d:R%d (the pick's own run)\n", e.T,
-			       rows, way, e.subset, r, p->tile[best], p->rows[best]);
+			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f) %.2f of best %d:R%d (the pick's "
+			       "own run)\n", e.T, rows, way, e.subset, e.time_ms, r, p->tile[best], p->rows[best]);
 		} else {
 			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f): not in the sweep; best %d:R%d\n",
 			       e.T, rows, way, e.subset, e.time_ms, p->tile[best], p->rows[best]);
