@@ -82,8 +82,7 @@ static int LOCAL(gemm_lazy)(struct pl_call *call, struct pl_matrix *mA, struct p
 		/* the scratch tile is computed where C is not, at its block's priority */
 		struct paralia_task_opts step = pl_block_step(own, blk);
 		LOCAL(fetch_next)(mA, mB, tA, tB, i, j, l, kt, ahead);
-		ret = LOCAL(pl_gemm_task)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step,
-		                          call->kb != call->nb);
+		ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, s, &step);
 	}
 	struct paralia_task_opts at_c = { 0, call->lazy_worker };
 	if (!ret)
@@ -154,15 +153,13 @@ static int LOCAL(a_b_cross)(const struct pl_call *call, const struct pl_matrix *
 static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_handle_t a,
                                  starpu_data_handle_t b, real_t beta, starpu_data_handle_t c,
                                  starpu_data_handle_t *s, int l, int kt, int c_node,
-                                 const struct pm_plan *home, const struct paralia_task_opts *step,
-                                 int deep)
+                                 const struct pm_plan *home, const struct paralia_task_opts *step)
 {
 	if (l == 0) {
 		uint32_t rows = starpu_matrix_get_nx(c), cols = starpu_matrix_get_ny(c);
 		starpu_matrix_data_register(s, -1, 0, rows, rows, cols, sizeof(real_t));
 	}
-	int ret = LOCAL(pl_gemm_task)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, *s, step,
-	                              deep);
+	int ret = TASK(gemm)(tA, tB, alpha, a, b, l == 0 ? (real_t)0 : (real_t)1, *s, step);
 	/* after the first product, whose A and B are then requested first: the link copies host to
 	 * GPU one request after another. At the lowest priority, below the chains' next A and B
 	 * tiles (pl_submit_fetch_ahead): both are idle requests, which StarPU keeps in a priority
@@ -341,13 +338,12 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						if (late) {
 							ret = LOCAL(gemm_late_step)(transA, transB, alpha, a, b, beta, c,
 							                            &scratch[(j - jb) * bs + i - ib], l,
-							                            kt, late_node, home, &step, kb != nb);
+							                            kt, late_node, home, &step);
 							continue;
 						}
 						if (l == 0 && c_node >= 0)
 							starpu_data_prefetch_on_node_prio(c, (unsigned)c_node, 1, step.priority);
-						ret = LOCAL(pl_gemm_task)(transA, transB, alpha, a, b,
-						                          l == 0 ? beta : (real_t)1, c, &step, kb != nb);
+						ret = TASK(gemm)(transA, transB, alpha, a, b, l == 0 ? beta : (real_t)1, c, &step);
 					}
 		}
 	LOCAL(ahead_said)(who, blocks, fetching, &mA, &mB);

@@ -144,15 +144,6 @@ int pl_gemm_direct_d(int dev, int block, char tA, char tB, int m, int n, int k, 
                      const double *A, int lda, const double *B, int ldb, double beta, double *C,
                      int ldc);
 
-/* A product's task (src/codelets/gemm.c): paralia_task_<p>gemm's, where deep says it is one of
- * gemm's plan's deep products, which its CUDA kernel keeps off gemm's lanes (pl_gemm_lane). */
-int pl_gemm_task_s(paralia_trans_t transA, paralia_trans_t transB, float alpha,
-                   starpu_data_handle_t A, starpu_data_handle_t B, float beta,
-                   starpu_data_handle_t C, const struct paralia_task_opts *opts, int deep);
-int pl_gemm_task_d(paralia_trans_t transA, paralia_trans_t transB, double alpha,
-                   starpu_data_handle_t A, starpu_data_handle_t B, double beta,
-                   starpu_data_handle_t C, const struct paralia_task_opts *opts, int deep);
-
 /* direct_way.c: how the direct path computes a product of a shape (GPU dev, precision 's'/'d',
  * transpositions, sizes, the block its blocks way would take: 0 for pl_direct_block_for(0)): one
  * cuBLAS call (PL_WAY_WHOLE) or C in blocks over two streams (PL_WAY_BLOCKS), measured on the

@@ -81,17 +81,18 @@ struct pl_gemm_tuner;
 struct pl_gemm_tuner *pl_gemm_tuner_create(void);
 void pl_gemm_tuner_destroy(struct pl_gemm_tuner *t);
 struct pl_gemm_tuner *pl_worker_gemm_tuner(void);
-/* Where the calling worker's next gemm kernel runs: its StarPU stream, handle and tuner (no
- * event: a deep product of gemm's plan, and PARALIA_GEMM_STREAMS=1), or one of its two lanes, in
- * turn, with cublas<t>gemm; after queuing the kernel there, pl_gemm_lane_join makes the worker's
- * stream wait for it through the lane's event (a CUDA error, or 0). */
+/* Where the calling worker's next gemm kernel, of an n-wide product k deep, runs: its StarPU
+ * stream, handle and tuner (no event: deep products, k > n, and PARALIA_GEMM_STREAMS=1), or one
+ * of its two lanes, in turn, with cublas<t>gemm; after queuing the kernel there,
+ * pl_gemm_lane_join makes the worker's stream wait for it through the lane's event (a CUDA
+ * error, or 0). */
 struct pl_gemm_lane {
 	cudaStream_t stream;
 	cublasHandle_t blas;
 	struct pl_gemm_tuner *tuner;
 	cudaEvent_t done; /* the lane's; NULL on the worker's stream */
 };
-struct pl_gemm_lane pl_gemm_lane(int deep);
+struct pl_gemm_lane pl_gemm_lane(int n, int k);
 int pl_gemm_lane_join(const struct pl_gemm_lane *l);
 /* How many products the tuners ran in cuBLASLt's algorithms, in all (tests/gemm_tuned). */
 unsigned long pl_gemm_lt_runs(void);

@@ -24,13 +24,13 @@ static struct pl_gemm_tuner *tuners[STARPU_NMAXWORKERS];
  * GPU do: a kernel's last wave over the SMs leaves them partly idle, and the next one fills them.
  * One H200, against the worker's one stream side by side: FP32 from the host 1.023-1.029x at tiles
  * of 4096, FP64 level (0.995-1.023x: its power cap holds the clocks), where two workers per GPU ran
- * FP64 8192^3 from the host 8% slower. gemm's deep products (its plan's, over the whole k) stay
- * on the worker's stream, through the tuner: on the lanes, 512 wide, FP64 8192^3 with B and C on
- * the host ran 6% slower and FP32 4096x4096x32768 with C on the host 6% (the tuner's cuBLASLt
- * algorithm left out) (bench/results/gemm-2026-11-28n.md, calls 1 and 2). The product says so
- * itself (its task's argument), not its shape: a tile at C's ragged edge is deeper than wide too,
- * and there half the products of FP32 27000x9500x14500 in tiles of 6144 left the lanes (1.006x
- * where square shapes gained 1.023-1.029x). */
+ * FP64 8192^3 from the host 8% slower. Deep products (deeper than wide) stay on the worker's
+ * stream, through the tuner: on the lanes, 512 wide, FP64 8192^3 with B and C on the host ran 6%
+ * slower and FP32 4096x4096x32768 with C on the host 6% (the tuner's cuBLASLt algorithm left out)
+ * (bench/results/gemm-2026-11-28n.md, calls 1 and 2). The rule is the product's shape, so the
+ * products of a ragged last column of C, narrower than the tile, keep the tuner too: with only
+ * the plan's deep products off the lanes (plan-rule.patch), FP32 odd shapes ran 1.001-1.008x and
+ * FP64 0.974-0.986x, where those columns are 284 and 1640 wide (bench/results/gemm-2026-11-28o.md). */
 static cudaStream_t lane_stream[STARPU_NMAXWORKERS][2];
 static cublasHandle_t lane_blas[STARPU_NMAXWORKERS][2];
 static cudaEvent_t lane_done[STARPU_NMAXWORKERS][2];
@@ -153,10 +153,10 @@ struct pl_gemm_tuner *pl_worker_gemm_tuner(void)
 	return tuners[starpu_worker_get_id_check()];
 }
 
-struct pl_gemm_lane pl_gemm_lane(int deep)
+struct pl_gemm_lane pl_gemm_lane(int n, int k)
 {
 	int w = starpu_worker_get_id_check();
-	if (!lane_stream[w][0] || deep)
+	if (!lane_stream[w][0] || k > n)
 		return (struct pl_gemm_lane){ starpu_cuda_get_local_stream(), blas_handles[w], tuners[w], NULL };
 	int i = lane_next[w];
 	lane_next[w] = !i;

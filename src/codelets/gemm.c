@@ -12,7 +12,6 @@
 
 struct LOCAL(gemm_args) {
 	char transA, transB;
-	char deep; /* one of gemm's deep products (its plan's, over the whole k): pl_gemm_lane */
 	real_t alpha, beta;
 };
 
@@ -33,7 +32,7 @@ static void LOCAL(gemm_cuda)(void *buffers[], void *cl_arg)
 	int k = pl_upper(a->transA) == 'N' ? A.n : A.m;
 	/* on one of the worker's lanes (cublas<t>gemm), or deep on its stream through the tuner
 	 * (cublas<t>gemm or another algorithm where timing found one faster at this shape) */
-	struct pl_gemm_lane l = pl_gemm_lane(a->deep);
+	struct pl_gemm_lane l = pl_gemm_lane(C.n, k);
 	PL_CUBLAS(NAME_STR(gemm),
 	          pl_gemm_tuned(l.tuner, l.blas, l.stream, sizeof(real_t) == 8, a->transA, a->transB, C.m,
 	                        C.n, k, &a->alpha, A.ptr, A.ld, B.ptr, B.ld, &a->beta, C.ptr, C.ld));
@@ -69,11 +68,9 @@ int LOCAL(pl_gemm_shape)(const struct starpu_task *t, int *m, int *n, int *k)
 	return 1;
 }
 
-/* paralia_task_<p>gemm's task, and gemm's own products (src/blas/gemm.c), which say whether they
- * are its plan's deep ones */
-int LOCAL(pl_gemm_task)(paralia_trans_t transA, paralia_trans_t transB, real_t alpha,
-                        starpu_data_handle_t A, starpu_data_handle_t B, real_t beta,
-                        starpu_data_handle_t C, const struct paralia_task_opts *opts, int deep)
+int TASK(gemm)(paralia_trans_t transA, paralia_trans_t transB, real_t alpha,
+               starpu_data_handle_t A, starpu_data_handle_t B, real_t beta,
+               starpu_data_handle_t C, const struct paralia_task_opts *opts)
 {
 	const char *who = TASK_STR(gemm);
 	if (!pl_valid_trans((char)transA))
@@ -95,8 +92,7 @@ int LOCAL(pl_gemm_task)(paralia_trans_t transA, paralia_trans_t transB, real_t a
 		return pl_arg_error(who, 7, "C", "C is %dx%d but op(A) op(B) is %dx%d",
 		                    pl_rows(C), pl_cols(C), m, n);
 
-	struct LOCAL(gemm_args) args = { pl_upper((char)transA), pl_upper((char)transB), (char)!!deep,
-	                                 alpha, beta };
+	struct LOCAL(gemm_args) args = { pl_upper((char)transA), pl_upper((char)transB), alpha, beta };
 	struct pl_submit s = {
 		.cl = &CL(gemm), .who = who, .args = &args, .args_size = sizeof args, .nbuf = 3,
 		.handles = { A, B, C },
@@ -104,12 +100,5 @@ int LOCAL(pl_gemm_task)(paralia_trans_t transA, paralia_trans_t transB, real_t a
 		.flops = 2.0 * m * n * k,
 	};
 	return pl_submit_task(&s, opts);
-}
-
-int TASK(gemm)(paralia_trans_t transA, paralia_trans_t transB, real_t alpha,
-               starpu_data_handle_t A, starpu_data_handle_t B, real_t beta,
-               starpu_data_handle_t C, const struct paralia_task_opts *opts)
-{
-	return LOCAL(pl_gemm_task)(transA, transB, alpha, A, B, beta, C, opts, 0);
 }
 #endif
