@@ -28,7 +28,7 @@ static struct pl_gemm_tuner *tuners[STARPU_NMAXWORKERS];
  * stream, through the tuner: on the lanes, 512 wide, FP64 8192^3 with B and C on the host ran 6%
  * slower and FP32 4096x4096x32768 with C on the host 6% (the tuner's cuBLASLt algorithm left out)
  * (bench/results/gemm-2026-11-28n.md, calls 1 and 2). The rule is the product's shape, so the
- * products of a ragged last column of C, narrower than the tile, keep the tuner too. With only
+ * products of a ragged last column of C, narrower than the tile, stay on the stream too. With only
  * the plan's deep products off the lanes (plan-rule.patch), side by side at eight odd-shape points
  * in two calls: 0.998x and 1.007x; FP32 1.001-1.019x, FP64 0.974-1.004x (20000x17000x9000 from the
  * host, its last column 1640 wide, 0.986x and 0.989x) (bench/results/gemm-2026-11-28o.md). */
