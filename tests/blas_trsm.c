@@ -20,10 +20,10 @@ int main(void)
 {
 	t_begin("blas_trsm");
 	paralia_set_tile_size(T_TILE);
-	run_trsm_s();
-	run_trsm_d();
-	bad_args_trsm_s();
-	bad_args_trsm_d();
+	run_cases_s();
+	run_cases_d();
+	bad_args_s();
+	bad_args_d();
 	return t_end();
 }
 #else
@@ -105,93 +105,6 @@ static void LOCAL(one_case)(char side, char uplo, char tA, char diag, int m, int
 	free(A); free(A0); free(B); free(B0); free(R);
 }
 
-static void LOCAL(run_trsm)(void)
-{
-	static const int dims[] = { 1, 37, 64, 50, 0 };
-	static const char sides[] = { 'L', 'R' }, uplos[] = { 'U', 'L' }, diags[] = { 'N', 'U' };
-	static const char trans[] = { 'N', 'T', 'C' };
-	static const real_t alphas[] = { 1.5, -0.7, 0 };
-	unsigned seed = 4321;
-	for (int mi = 0; mi < 5; mi++)
-		for (int ni = 0; ni < 5; ni++)
-			for (int s = 0; s < 2; s++)
-				for (int u = 0; u < 2; u++)
-					for (int t = 0; t < 3; t++)
-						for (int d = 0; d < 2; d++)
-							for (int a = 0; a < 3; a++)
-								LOCAL(one_case)(sides[s], uplos[u], trans[t], diags[d], dims[mi],
-								                dims[ni], alphas[a], PARALIA_HOST, PARALIA_HOST, &seed);
-	/* Every placement of A and B (host, first GPU, last GPU). */
-	int np = t_placement_count();
-	for (int pa = 0; pa < np; pa++)
-		for (int pb = 0; pb < np; pb++) {
-			if (!pa && !pb)
-				continue;
-			for (int c = 0; c < 16; c++)
-				LOCAL(one_case)(sides[c & 1], uplos[(c >> 1) & 1], trans[(c >> 2) & 1],
-				                diags[(c >> 3) & 1], 37, 50, -0.7, t_placement(pa), t_placement(pb),
-				                &seed);
-			LOCAL(one_case)('L', 'U', 'N', 'N', 50, 37, 0, t_placement(pa), t_placement(pb), &seed);
-		}
-}
-
-/* The insert helper's own checks, on small host handles. */
-static void LOCAL(bad_args_task)(void)
-{
-	real_t a[9] = {0}, b[4] = {0};
-	starpu_data_handle_t A23, A33, B22;
-	starpu_matrix_data_register(&A23, STARPU_MAIN_RAM, (uintptr_t)a, 2, 2, 3, sizeof(real_t));
-	starpu_matrix_data_register(&A33, STARPU_MAIN_RAM, (uintptr_t)a, 3, 3, 3, sizeof(real_t));
-	starpu_matrix_data_register(&B22, STARPU_MAIN_RAM, (uintptr_t)b, 2, 2, 2, sizeof(real_t));
-	struct { int expect; int ret; } cases[] = {
-		{ -1, TASK(trsm)('X', 'U', 'N', 'N', 1, A33, B22, NULL) },
-		{ -2, TASK(trsm)('L', 'X', 'N', 'N', 1, A33, B22, NULL) },
-		{ -3, TASK(trsm)('L', 'U', 'X', 'N', 1, A33, B22, NULL) },
-		{ -4, TASK(trsm)('L', 'U', 'N', 'X', 1, A33, B22, NULL) },
-		{ -6, TASK(trsm)('L', 'U', 'N', 'N', 1, NULL, B22, NULL) },
-		{ -7, TASK(trsm)('L', 'U', 'N', 'N', 1, A33, NULL, NULL) },
-		{ -6, TASK(trsm)('L', 'U', 'N', 'N', 1, A23, B22, NULL) },
-		{ -7, TASK(trsm)('L', 'U', 'N', 'N', 1, A33, B22, NULL) },
-		{ -7, TASK(trsm)('R', 'L', 'T', 'U', 1, A33, B22, NULL) },
-	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		t_check(cases[i].ret == cases[i].expect, "%s bad argument case %zu: returned %d, expected %d",
-		        TASK_STR(trsm), i, cases[i].ret, cases[i].expect);
-	starpu_data_unregister(A23);
-	starpu_data_unregister(A33);
-	starpu_data_unregister(B22);
-}
-
-static void LOCAL(bad_args_trsm)(void)
-{
-	real_t A[16] = {0}, B[16] = {0};
-	struct { int expect; int ret; } cases[] = {
-		{ -1, FN(trsm)('X', 'U', 'N', 'N', 2, 2, 1, A, 2, B, 2) },
-		{ -1, FN(trsm)('X', 'U', 'N', 'N', -1, 2, 1, A, 2, B, 2) }, /* first illegal one wins */
-		{ -2, FN(trsm)('L', 'q', 'N', 'N', 2, 2, 1, A, 2, B, 2) },
-		{ -3, FN(trsm)('L', 'U', 'Z', 'N', 2, 2, 1, A, 2, B, 2) },
-		{ -4, FN(trsm)('L', 'U', 'N', 'A', 2, 2, 1, A, 2, B, 2) },
-		{ -5, FN(trsm)('L', 'U', 'N', 'N', -1, 2, 1, A, 2, B, 2) },
-		{ -6, FN(trsm)('R', 'L', 'T', 'U', 2, -1, 1, A, 2, B, 2) },
-		{ -8, FN(trsm)('L', 'U', 'N', 'N', 2, 2, 1, NULL, 2, B, 2) },
-		{ -9, FN(trsm)('L', 'U', 'N', 'N', 3, 2, 1, A, 2, B, 3) },  /* side L: lda >= m */
-		{ -9, FN(trsm)('R', 'U', 'N', 'N', 2, 3, 1, A, 2, B, 2) },  /* side R: lda >= n */
-		{ -9, FN(trsm)('L', 'U', 'N', 'N', 0, 2, 1, A, 0, B, 1) },  /* lda >= 1 even when m = 0 */
-		{ -10, FN(trsm)('L', 'U', 'N', 'N', 2, 2, 1, A, 2, NULL, 2) },
-		{ -11, FN(trsm)('R', 'U', 'N', 'N', 3, 2, 1, A, 2, B, 2) },
-		{ -11, FN(trsm)('R', 'U', 'N', 'N', 0, 2, 1, A, 2, B, 0) },
-		/* legal: lda only needs the order of A; A unread when alpha is 0; nothing read when m is 0 */
-		{ 0, FN(trsm)('R', 'L', 'C', 'U', 3, 2, 1, A, 2, B, 3) },
-		{ 0, FN(trsm)('L', 'U', 'N', 'N', 2, 2, 0, NULL, 2, B, 2) },
-		{ 0, FN(trsm)('L', 'U', 'N', 'N', 0, 2, 1, NULL, 1, NULL, 1) },
-	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		t_check(cases[i].ret == cases[i].expect, "%s bad argument case %zu: returned %d, expected %d",
-		        NAME_STR(trsm), i, cases[i].ret, cases[i].expect);
-	int nonzero = 0;
-	for (int i = 0; i < 16; i++)
-		nonzero |= B[i] != 0 || A[i] != 0;
-	t_check(!nonzero, "%s: rejected calls left A and B untouched", NAME_STR(trsm));
-	LOCAL(bad_args_task)();
-}
+#define TRI_OP trsm
+#include "tests/triangular_cases.h"
 #endif

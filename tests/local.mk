@@ -5,8 +5,8 @@ check_PROGRAMS += tests/blas_gemm
 tests_blas_gemm_SOURCES = tests/blas_gemm.c $(TESTING_SOURCES)
 TESTS += tests/blas_gemm
 check_PROGRAMS += tests/blas_trmm tests/blas_trsm
-tests_blas_trmm_SOURCES = tests/blas_trmm.c $(TESTING_SOURCES)
-tests_blas_trsm_SOURCES = tests/blas_trsm.c $(TESTING_SOURCES)
+tests_blas_trmm_SOURCES = tests/blas_trmm.c tests/triangular_cases.h $(TESTING_SOURCES)
+tests_blas_trsm_SOURCES = tests/blas_trsm.c tests/triangular_cases.h $(TESTING_SOURCES)
 TESTS += tests/blas_trmm tests/blas_trsm
 
 # Symmetric routines; testing_tri.h holds their triangle-aware checks.
