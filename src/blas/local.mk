@@ -2,7 +2,8 @@
 # Whole-matrix routines: argument checks, tiling, task graph, wait.
 libparalia_la_SOURCES += src/blas/tiled.h src/blas/tiled.c src/blas/gemm.c \
 	src/blas/syrk.c src/blas/syr2k.c src/blas/symm.c
-libparalia_la_SOURCES += src/blas/triangular.h src/blas/triangular.c src/blas/trmm.c src/blas/trsm.c
+libparalia_la_SOURCES += src/blas/triangular.h src/blas/triangular.c \
+	src/blas/triangular_call.c src/blas/trmm.c src/blas/trsm.c
 # Autotuned calls (plan, device subset, placement) and kept matrices (chains of calls).
 libparalia_la_SOURCES += src/blas/call.c src/blas/keep.c src/blas/overlap.c
 # A gemm whose operands all live on one GPU, planned there: one cuBLAS call, or C in blocks (the
