@@ -25,10 +25,7 @@
  * One GPU (node 1 of the link map, 141e9 bytes) and the host's cores (node 0), placements made of
  * 'h' and '0' (the one-GPU dataset); beta != 0 (gemm_bench reads C), unless REPLAY_BETA=0 (that
  * string) says the sweep ran with BENCH_BETA=0 (C not read). REPLAY_TERMS (set) prints each cell's
- * compute and transfer terms (its critical device's) before it. REPLAY_WAIT=TABLE takes StarPU's
- * wait per host tile's copy from TABLE's wait lines instead of KERNELS's (sweeps recorded before
- * they were measured have none: bench/replay_prototype.py REPLAY_WAIT TABLE prices them all with
- * one machine's).
+ * compute and transfer terms (its critical device's) before it.
  */
 #include "perfmodel/perfmodel.h"
 #include "common/order.h"
@@ -146,19 +143,6 @@ int main(int argc, char **argv)
 	    pm_xfer_load(&dev[0].xfer, argv[1], err, sizeof err) < 0) {
 		fprintf(stderr, "model_replay: %s: no usable gpu/cpu lines (%s)\n", argv[1], err);
 		return 1;
-	}
-	const char *wait_from = getenv("REPLAY_WAIT");
-	if (wait_from && *wait_from) {
-		struct pm_xfer w;
-		memset(&w, 0, sizeof w);
-		err[0] = '\0';
-		if (pm_xfer_load(&w, wait_from, err, sizeof err) != 1 || w.nwait == 0) {
-			fprintf(stderr, "model_replay: REPLAY_WAIT=%s: no wait lines (%s)\n", wait_from, err);
-			return 1;
-		}
-		dev[0].xfer.nwait = w.nwait;
-		memcpy(dev[0].xfer.wait_bytes, w.wait_bytes, sizeof w.wait_bytes);
-		memcpy(dev[0].xfer.wait_us, w.wait_us, sizeof w.wait_us);
 	}
 	if (read_sweep(argv[3]) != 0 || npts == 0) {
 		fprintf(stderr, "model_replay: no paralia lines with a fixed tile in %s\n", argv[3]);

@@ -142,13 +142,6 @@ int paralia_calibrate_sum(const char *path);
  * 0, or PARALIA_ERR_RUNTIME when the table cannot be read or written, there is no GPU worker, or
  * none could be timed (said). */
 int paralia_calibrate_tall(const char *path);
-/* Measures only what StarPU adds to each host tile's copy to a GPU (the table's "wait" lines: FP32
- * tiles of 512-2048 brought to the GPU's worker by tasks, against the same copies back to back;
- * the autotuner adds the difference to every host tile's copy) and puts them into the existing
- * kernel table at path (NULL: as above), replacing older ones: seconds. A table without them
- * takes host tiles to come back to back. Returns 0, or PARALIA_ERR_RUNTIME when the table cannot
- * be read or written, there is no GPU worker, or none could be timed (said). */
-int paralia_calibrate_wait(const char *path);
 
 /* ---- Chains of calls: matrices that stay registered and resident across calls --------------
  * paralia_keep registers an m x n column-major matrix (leading dimension ld, elem_size bytes per

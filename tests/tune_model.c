@@ -455,80 +455,6 @@ static void xfer_pitches(void)
 	remove(path);
 }
 
-/* StarPU's wait per host tile's copy (the wait lines, struct pm_xfer): lines read back sorted by
- * tile bytes, the wait the difference of the two times (none where StarPU's copy ran faster),
- * interpolated between sizes and clamped beyond; the model adds it to each host tile's copy, so a
- * link-bound call in small tiles takes longer and one in large tiles hardly moves; bad lines
- * named. */
-static void copy_wait(void)
-{
-	char path[1024], err[1200];
-	if (write_table(path, sizeof path, "wait-test",
-	                "xfer d 2048 32768 55 55 100\n# wait lines out of order, one faster via StarPU\n"
-	                "wait 16777216 340 310\nwait 4194304 110 80\n  wait 1048576 20 25\n"))
-		return;
-	struct pm_xfer x;
-	int r = pm_xfer_load(&x, path, err, sizeof err);
-	t_check(r == 1 && x.nwait == 3 && x.wait_bytes[0] == 1048576 && x.wait_bytes[2] == 16777216 &&
-	        x.wait_us[0] == 0 && x.wait_us[1] == 30 && x.wait_us[2] == 30 && x.n[1] == 1,
-	        "wait lines read back by bytes: %d of them, waits %.1f %.1f %.1f us (ret %d, %s)", x.nwait,
-	        x.wait_us[0], x.wait_us[1], x.wait_us[2], r, r < 0 ? err : "");
-	double w0 = pm_xfer_wait_us(&x, 1), wmid = pm_xfer_wait_us(&x, 2621440);
-	double wbig = pm_xfer_wait_us(&x, 1e9);
-	struct pm_xfer none;
-	memset(&none, 0, sizeof none);
-	t_check(w0 == 0 && fabs(wmid - 15) < 1e-9 && wbig == 30 && pm_xfer_wait_us(&none, 4194304) == 0 &&
-	        pm_xfer_wait_us(NULL, 4194304) == 0,
-	        "wait %.1f us below the smallest size, %.2f halfway to 4 MB, %.1f beyond 16 MB; 0 unmeasured",
-	        w0, wmid, wbig);
-
-	/* the model: one GPU on the 4xH200 map, FP32 4096^3 from the host (beta != 0) */
-	struct lm_db db;
-	struct pm_device dev[PM_MAX_DEVS];
-	if (load(&db, "h200x4.txt") == 0) {
-		gpus_of(&db, dev, 1.0, 140e9);
-		struct pm_problem p = gemm(4096, 4096, 4096, 0, 0, 0, 1);
-		p.dbl = 0;
-		double small0 = pm_evaluate(&p, dev, 1, &db, 1024, 1u, NULL);
-		double big0 = pm_evaluate(&p, dev, 1, &db, 4096, 1u, NULL);
-		dev[0].xfer.nwait = 1;
-		dev[0].xfer.wait_bytes[0] = 4194304;
-		dev[0].xfer.wait_us[0] = 30;
-		double small1 = pm_evaluate(&p, dev, 1, &db, 1024, 1u, NULL);
-		double big1 = pm_evaluate(&p, dev, 1, &db, 4096, 1u, NULL);
-		t_check(small1 > small0 * 1.05 && big1 >= big0 && big1 < big0 * 1.02,
-		        "a wait of 30 us per copy: tiles of 1024 %.3f -> %.3f ms, of 4096 %.3f -> %.3f ms",
-		        small0, small1, big0, big1);
-		/* only copies from the host wait: every operand on the GPU, nothing moves */
-		struct pm_problem g = gemm(4096, 4096, 4096, dev[0].node, dev[0].node, dev[0].node, 1);
-		g.dbl = 0;
-		double with = pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL);
-		dev[0].xfer.nwait = 0;
-		t_check(with == pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL),
-		        "GPU-resident operands: the wait changes nothing (%.3f ms)", with);
-	}
-
-	const char *bad[] = { "wait 4194304 110\n", "wait 4194304 110 80 7\n", "wait 0 110 80\n",
-	                      "wait 4194304 -1 80\n", "wait 4194304 110 80\nwait 4194304 120 80\n",
-	                      "wait 4194304 110 80x\n" };
-	const char *why[] = { "a time missing", "a field too many", "no bytes", "a negative time",
-	                      "one size twice", "a number run into a word" };
-	for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) {
-		if (write_table(path, sizeof path, "wait-test", bad[i]))
-			break;
-		r = pm_xfer_load(&x, path, err, sizeof err);
-		t_check(r == -1 && strstr(err, "wait") != NULL, "%s: rejected (%s)", why[i], err);
-	}
-	/* the kernel rates' reader passes over them */
-	if (write_table(path, sizeof path, "wait-test", "gpu d 2048 50000\nwait 4194304 110 80\n") == 0) {
-		struct pm_rates rt;
-		r = pm_rates_load(&rt, path, "gpu", err, sizeof err);
-		t_check(r == 1 && rt.n == 1, "the rates of a table with a wait line read (ret %d, %s)", r,
-		        r < 0 ? err : "");
-	}
-	remove(path);
-}
-
 /* Step 3 shares a duplex link by volume (lm_shared_bw_volumes): 4096x4096x32768 from the host to
  * one H200 brings 2.28 GB in and sends 0.13 GB home over one PCIe duplex of 98 GB/s. The inbound
  * bytes share it (49 GB/s) only until C's are home, then run at their link's 55.4: 41.5 ms, where
@@ -1938,7 +1864,6 @@ int main(void)
 	tile_sizes();
 	wr_lazy_and_metrics();
 	xfer_pitches();
-	copy_wait();
 	c_late_choices();
 	resident_order();
 	chains_interleaved();

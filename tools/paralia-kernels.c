@@ -9,8 +9,6 @@
  *                                 into an existing table (seconds, where the whole takes minutes)
  *   paralia-kernels --tall [FILE] only the GPU's tall products (the "tall" lines), put into an
  *                                 existing table (about a minute)
- *   paralia-kernels --wait [FILE] only StarPU's wait per host tile's copy (the "wait" lines), put
- *                                 into an existing table (seconds)
  * Exit status: 0 written, 1 failed, 2 bad command line.
  */
 #include <paralia.h>
@@ -19,29 +17,20 @@
 
 int main(int argc, char **argv)
 {
-	/* the options that measure one part of an existing table, and what each writes */
-	static const struct {
-		const char *flag, *what;
-		int (*measure)(const char *path);
-	} part[] = { { "--sum", "sum line", paralia_calibrate_sum },
-	             { "--tall", "tall lines", paralia_calibrate_tall },
-	             { "--wait", "wait lines", paralia_calibrate_wait } };
-	int which = -1;
-	for (int i = 0; i < (int)(sizeof part / sizeof part[0]) && argc > 1; i++)
-		if (!strcmp(argv[1], part[i].flag))
-			which = i;
-	int opt = which >= 0;
+	int sum = argc > 1 && !strcmp(argv[1], "--sum"), tall = argc > 1 && !strcmp(argv[1], "--tall");
+	int opt = sum || tall;
 	const char *file = argc > 1 + opt ? argv[1 + opt] : NULL;
 	if (argc > 2 + opt || (file && (file[0] == '-' || !file[0]))) {
-		fprintf(stderr, "usage: paralia-kernels [--sum | --tall | --wait] [FILE]\n");
+		fprintf(stderr, "usage: paralia-kernels [--sum | --tall] [FILE]\n");
 		return 2;
 	}
 	if (paralia_init() != 0)
 		return 1;
-	int ret = opt ? part[which].measure(file) : paralia_calibrate_kernels(file);
+	int ret = sum ? paralia_calibrate_sum(file) : tall ? paralia_calibrate_tall(file)
+	                                                   : paralia_calibrate_kernels(file);
 	paralia_shutdown();
 	if (ret == 0)
-		printf("paralia-kernels: %s written%s%s\n", opt ? part[which].what : "kernel table",
+		printf("paralia-kernels: %s written%s%s\n", sum ? "sum line" : tall ? "tall lines" : "kernel table",
 		       file ? " to " : "", file ? file : "");
 	return ret ? 1 : 0;
 }

@@ -267,9 +267,6 @@ int pm_calibrate_kernels(const char *path, unsigned kinds)
 	if (gpuw >= 0 && pm_calibrate_xfer(f, gpuw) == 0) /* xfer_calibrate.c */
 		fprintf(stderr, "paralia: %s: no tile copy rates measured: the autotuner will take host "
 		        "copies at the link map's bandwidths, which small tiles do not reach\n", who);
-	if (gpuw >= 0 && pm_calibrate_wait(f, who, gpuw) == 0) /* wait_calibrate.c */
-		fprintf(stderr, "paralia: %s: StarPU's wait per tile copy not measured: the autotuner "
-		        "will take host tiles to come back to back\n", who);
 	return pm_table_commit(who, f, tmp, path);
 }
 

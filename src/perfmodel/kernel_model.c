@@ -335,7 +335,7 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 		char *p = line + strspn(line, " \t");
 		if (*p == '#' || *p == '\n' || *p == '\0')
 			continue;
-		if (pm_table_line_is(p, "xfer") || pm_table_line_is(p, "wait"))
+		if (pm_table_line_is(p, "xfer"))
 			continue; /* transfer lines: pm_xfer_load */
 		if (pm_table_line_is(p, "devices"))
 			continue; /* what it was measured on: pm_table_devices */
@@ -480,41 +480,8 @@ int pm_rates_load(struct pm_rates *r, const char *path, const char *kind, char *
 	return 1;
 }
 
-/* A "wait <tile bytes> <us through StarPU> <us copied alone>" line into t, kept sorted by bytes
- * (0; -1 malformed or a size twice, err said). */
-static int wait_line(struct pm_xfer *t, const char *p, const char *path, int lineno, char *err,
-                     size_t errlen)
-{
-	double bytes, via, alone;
-	int end = 0;
-	if (sscanf(p + 4, " %lf %lf %lf %n", &bytes, &via, &alone, &end) != 3 || p[4 + end] != '\0' ||
-	    !(bytes >= 1 && bytes < 1e12 && via > 0 && via < 1e7 && alone > 0 && alone < 1e7)) {
-		snprintf(err, errlen, "%s:%d: expected \"wait <tile bytes> <us through StarPU> <us copied "
-		         "alone>\" with bytes in [1, 1e12) and times in (0, 1e7)", path, lineno);
-		return -1;
-	}
-	int i = t->nwait;
-	if (i == PM_WAIT_MAX) {
-		snprintf(err, errlen, "%s:%d: more than %d wait lines", path, lineno, PM_WAIT_MAX);
-		return -1;
-	}
-	while (i > 0 && t->wait_bytes[i - 1] > bytes)
-		i--;
-	if (i > 0 && t->wait_bytes[i - 1] == bytes) {
-		snprintf(err, errlen, "%s:%d: a second wait line for tiles of %.0f bytes", path, lineno, bytes);
-		return -1;
-	}
-	memmove(&t->wait_bytes[i + 1], &t->wait_bytes[i], (size_t)(t->nwait - i) * sizeof(double));
-	memmove(&t->wait_us[i + 1], &t->wait_us[i], (size_t)(t->nwait - i) * sizeof(double));
-	t->wait_bytes[i] = bytes;
-	t->wait_us[i] = via > alone ? via - alone : 0; /* StarPU's copies are no faster than the copy */
-	t->nwait++;
-	return 0;
-}
-
 /* Kernel table lines "xfer <s|d> <tile> <pitch bytes> <GB/s in> <GB/s out> <GB/s both>" (written
- * by paralia_calibrate_kernels), or without the pitch in tables written before it was measured;
- * and its "wait" lines. */
+ * by paralia_calibrate_kernels), or without the pitch in tables written before it was measured. */
 int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
@@ -527,12 +494,6 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		char *p = line + strspn(line, " \t");
-		p[strcspn(p, "\r\n")] = '\0';
-		if (pm_table_line_is(p, "wait")) {
-			if ((ret = wait_line(&t, p, path, lineno, err, errlen)) < 0)
-				break;
-			continue;
-		}
 		if (!pm_table_line_is(p, "xfer"))
 			continue;
 		char prec;
@@ -575,24 +536,10 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen)
 		t.n[d]++;
 	}
 	fclose(f);
-	if (ret < 0 || t.n[0] + t.n[1] + t.nwait == 0)
+	if (ret < 0 || t.n[0] + t.n[1] == 0)
 		return ret;
 	*x = t;
 	return 1;
-}
-
-double pm_xfer_wait_us(const struct pm_xfer *x, double bytes)
-{
-	if (!x || x->nwait == 0)
-		return 0;
-	const double *b = x->wait_bytes, *w = x->wait_us;
-	int n = x->nwait;
-	if (bytes <= b[0])
-		return w[0];
-	for (int i = 1; i < n; i++)
-		if (bytes <= b[i])
-			return w[i - 1] + (w[i] - w[i - 1]) * (bytes - b[i - 1]) / (b[i] - b[i - 1]);
-	return w[n - 1];
 }
 
 /* The rate at one measured tile size (points pt[0..n) of that size, by pitch), clamped to its

@@ -148,12 +148,7 @@ void pm_link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
 				bw = x;
 			double tile_bytes = dir ? tall_bytes : tile_in;
 			double ntiles = ceil(fl->bytes[k] / tile_bytes);
-			/* each copy's latency, and StarPU's wait for a host tile's request to reach the
-			 * link (the kernel table's wait lines: 20-45 us between copies of 84 us at FP32
-			 * 4096^3 from the host in tiles of 1024 on one H200, where the link's own latency
-			 * is 5) */
-			double wait = host && !dir ? pm_xfer_wait_us(&d->xfer, tile_bytes) : 0;
-			double l = ntiles * (db->link[src][dst].latency_us + wait);
+			double l = ntiles * db->link[src][dst].latency_us;
 			double t = fl->bytes[k] / (bw * 1e3) + l;
 			if (dir)
 				L->tout = fmax(L->tout, t);

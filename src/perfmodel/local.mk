@@ -14,5 +14,3 @@ libparalia_la_SOURCES += src/perfmodel/calibrate.c src/perfmodel/power.c
 libparalia_la_SOURCES += src/perfmodel/xfer_calibrate.c
 # The host's CPU workers adding tiles into C at once (the kernel table's sum line).
 libparalia_la_SOURCES += src/perfmodel/sum_calibrate.c
-# StarPU's wait per host tile's copy beyond the copy (the kernel table's wait lines).
-libparalia_la_SOURCES += src/perfmodel/wait_calibrate.c

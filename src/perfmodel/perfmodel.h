@@ -72,7 +72,6 @@ struct pm_rates {
  * the column's length: on one H200 beside DGEMMs, columns of 16 KB cross at 55 GB/s from a pitch
  * of 32 KB and at 32 from one of 64 KB or more (bench/results/gemm-dataset-2026-11-26b.md). */
 #define PM_XFER_MAX 96
-#define PM_WAIT_MAX 8
 struct pm_xfer_point {
 	int T;
 	double pitch;  /* bytes */
@@ -81,11 +80,6 @@ struct pm_xfer_point {
 struct pm_xfer {
 	int n[2];                                   /* points per precision; both 0: unknown */
 	struct pm_xfer_point pt[2][PM_XFER_MAX];    /* by tile size, then pitch, ascending */
-	/* StarPU's wait per tile copy from the host (the "wait" lines, wait_calibrate.c): what a
-	 * tile takes to reach a GPU worker through StarPU's requests beyond the same copy issued
-	 * back to back, by tile bytes, ascending (nwait 0: not measured, no wait) */
-	int nwait;
-	double wait_bytes[PM_WAIT_MAX], wait_us[PM_WAIT_MAX];
 };
 /* Reads the xfer lines of a kernel table: 1 found, 0 none or no file, -1 malformed (err). Lines
  * without a pitch (tables written before it was measured) were taken at a pitch of 4T elements. */
@@ -96,12 +90,6 @@ int pm_xfer_load(struct pm_xfer *x, const char *path, char *err, size_t errlen);
  * measurements uses the other's at the same column bytes, and so do columns longer than its
  * longest measured ones where the other measured them that long. 0 when x has no data. */
 double pm_xfer_gbs(const struct pm_xfer *x, int dbl, int T, double pitch, int dir);
-/* us StarPU adds to each copy of a host tile of `bytes` (the wait lines): interpolated in the
- * bytes between the measured sizes, clamped to them; 0 when none was measured. */
-double pm_xfer_wait_us(const struct pm_xfer *x, double bytes);
-/* Measures the wait lines through StarPU worker `worker` (a GPU's) and writes them to f, said as
- * `who` (wait_calibrate.c); returns how many (0 without CUDA or when none could be measured). */
-int pm_calibrate_wait(FILE *f, const char *who, int worker);
 /* Measures the xfer lines for StarPU worker `worker`'s GPU and writes them to f (xfer_calibrate.c);
  * returns how many (0 without CUDA, or when none could be measured: each failure is said). */
 int pm_calibrate_xfer(FILE *f, int worker);
