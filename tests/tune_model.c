@@ -455,6 +455,49 @@ static void xfer_pitches(void)
 	remove(path);
 }
 
+/* A's panels cut on the GPU while B crosses in tiles (step 4's fill, first_product_bytes): every
+ * panel's cuts are ready at once and the policy fetches the panels of as many cut tasks as its
+ * lookahead holds, so the first product's B tile comes behind them. FP32 4096^3 from the host at
+ * tile 1024 with A in panels (four of them, each cut in four): priced higher at the policy's
+ * default lookahead (32: all four panels first) than with PARALIA_LOOKAHEAD=4 (one panel), and a
+ * B on the GPU (no B tile to wait behind them) makes the lookahead no matter. */
+static void cut_panels_fill(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	gpus_of(&db, dev, 1.0, 140e9);
+	struct pm_problem p = gemm(4096, 4096, 4096, 0, 0, 0, 1), g = p;
+	p.dbl = g.dbl = 0;
+	p.panels_must = g.panels_must = 1;
+	g.loc[1] = dev[0].node;
+	const char *keep = getenv("PARALIA_LOOKAHEAD");
+	char saved[64] = "";
+	if (keep)
+		snprintf(saved, sizeof saved, "%s", keep);
+	struct pm_eval e;
+	unsetenv("PARALIA_LOOKAHEAD");
+	double all = pm_evaluate(&p, dev, 1, &db, 1024, 1u, &e), gall = pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL);
+	unsigned way = e.panels;
+	setenv("PARALIA_LOOKAHEAD", "4", 1);
+	double one = pm_evaluate(&p, dev, 1, &db, 1024, 1u, NULL), gone = pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL);
+	if (keep)
+		setenv("PARALIA_LOOKAHEAD", saved, 1);
+	else
+		unsetenv("PARALIA_LOOKAHEAD");
+	t_check(way == 1 && all > one + 0.3, "A in panels, B's tiles behind them: %.2f ms with four panels "
+	        "first, %.2f with one (panels %u)", all, one, way);
+	t_check(gall == gone, "B on the GPU: %.2f ms either way", gall);
+	/* the model's own choice at that tile: tiles, where A's panels ran 1.2x slower (one H200) */
+	struct pm_problem free_ = p;
+	free_.panels_must = 0;
+	free_.panels_may = 3;
+	double tf = pm_evaluate(&free_, dev, 1, &db, 1024, 1u, &e);
+	t_check(e.panels == 0 && tf < all, "the model's choice at tile 1024: tiles (panels %u), %.2f ms",
+	        e.panels, tf);
+}
+
 /* Step 3 shares a duplex link by volume (lm_shared_bw_volumes): 4096x4096x32768 from the host to
  * one H200 brings 2.28 GB in and sends 0.13 GB home over one PCIe duplex of 98 GB/s. The inbound
  * bytes share it (49 GB/s) only until C's are home, then run at their link's 55.4: 41.5 ms, where
@@ -1864,6 +1907,7 @@ int main(void)
 	tile_sizes();
 	wr_lazy_and_metrics();
 	xfer_pitches();
+	cut_panels_fill();
 	c_late_choices();
 	resident_order();
 	chains_interleaved();

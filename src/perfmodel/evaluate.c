@@ -167,17 +167,39 @@ static double products_us(const struct pm_problem *p, const struct pm_device *d,
 	return pm_capped_us(&d->rates, p->dbl, cap_T, ld->finish) + fmax(0, (double)ld->tiles) * geadd;
 }
 
+/* Tasks per worker queue whose inputs the policy requests ahead (PARALIA_LOOKAHEAD, read as
+ * src/sched_policy/env.c reads it: 32 unless set). */
+static double policy_lookahead(void)
+{
+	const char *v = getenv("PARALIA_LOOKAHEAD");
+	long n = v && *v ? atol(v) : 32;
+	return n > 0 ? (double)n : 0;
+}
+
 /* The bytes device i's first product brings in (flows f): its whole tiles of tm x tk (A), tk x tn
  * (B) and, unless C is read late, tm x tn (C), or the whole panels it needs (their columns are the
- * stored matrix's, as long as its rows; as many as a tile has along the other side). */
+ * stored matrix's, as long as its rows; as many as a tile has along the other side).
+ * A's panels cut on the GPU while B crosses in tiles: every panel's cut tasks are ready as soon
+ * as they are submitted, all at once, and the policy requests the panels of as many as its
+ * lookahead holds; a B tile is requested only once its product is ready, after its A tile's cut.
+ * So the first product's B tile crosses behind those panels. One H200, FP32 4096^3 from the host
+ * in tiles of 1024 (A in four panels of 16 MB, each cut in four): the first kernel started 1.57
+ * ms into the call, after all four panels, where in tiles it started at 0.25 ms, and the call
+ * took 6.0-6.1 ms against 4.9-5.2 in tiles (bench/results/gemm-2026-11-28p.md, calls 3 and 5).
+ * Where B crosses in panels too, its first panel's cut is submitted with A's first, and FP64
+ * 8192^3's panels of 1024 ran 1.29x faster than its tiles (call 5). */
 static double first_product_bytes(const struct pm_problem *p, const struct device_flows *f, int i,
-                                  unsigned panels, int late, double tm, double tn, double tk)
+                                  unsigned panels, int late, double tm, double tn, double tk,
+                                  const struct tiling *t)
 {
 	double el = pm_elem_of(p), a_tile = tm * tk * el, b_tile = tk * tn * el;
 	if (panels & 1)
 		a_tile = (double)pm_rows_of(p, 0) * ((p->trans & 1) ? tm : tk) * el;
 	if (panels & 2)
 		b_tile = (double)pm_rows_of(p, 1) * ((p->trans & 2) ? tk : tn) * el;
+	double cuts = (panels & 1) ? ceil((double)pm_rows_of(p, 0) / ((p->trans & 1) ? tk : tm)) : 0;
+	if (cuts > 1 && !(panels & 2) && f->B[i] > 0)
+		a_tile *= fmax(1, fmin((double)t->Kt, floor(policy_lookahead() / cuts)));
 	return (f->A[i] > 0 ? a_tile : 0) + (f->B[i] > 0 ? b_tile : 0) +
 	       (f->Cin[i] > 0 && !late ? tm * tn * el : 0);
 }
@@ -204,7 +226,7 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	if (ld->tiles <= 0 || (bytes_in <= 0 && f->Cout[i] <= 0))
 		return comp;
 	double rows = fmax(1.0, fmin(n, ceil((double)t->Mt / P)));
-	double first = first_product_bytes(p, f, i, panels, late, tm, tn, tk);
+	double first = first_product_bytes(p, f, i, panels, late, tm, tn, tk, t);
 	double whole = pm_product_us(&d->rates, p->dbl, tm, tn, tk, T) + PM_TASK_US;
 	double last = pm_product_us(&d->rates, p->dbl, tm, tn, t->kr, T) + PM_TASK_US;
 	int cross = 0; /* A or B crosses to some device of the call: gemm keeps its blocks */
