@@ -111,6 +111,9 @@ TESTS += tests/replay_prototype.sh
 # bench/ab_report.py on alternate's rows: speedups base over other, their geometric mean, bad input.
 EXTRA_DIST += tests/ab_report.sh
 TESTS += tests/ab_report.sh
+# bench/timeline_issues.py on a made-up trace: copies asked for after the link went idle, summed.
+EXTRA_DIST += tests/timeline_issues.sh
+TESTS += tests/timeline_issues.sh
 # The start of those two tests, and the checks it and tests/gemm_harness.sh build on (sourced).
 EXTRA_DIST += tests/pytool_harness.sh tests/check_harness.sh
 # scripts/kernel-table.sh: the carried kernel table a device script's machine takes, by GPU model.

@@ -18,6 +18,12 @@
  * wait for each panel; tasks then ended before their chain's next step was submitted, and the
  * policy's write-back sent C tiles home early (one H200, two calls of 8192^3 at tile 2048: 69
  * copies of 32 MB home instead of 32; with the cuts, 32). For operands the call only reads.
+ * Submitted at once, every panel's cuts are ready at once, and the policy requests their panels
+ * ahead of the products' tiles from the host, which are asked for only once their product is
+ * ready, after its cut: on one H200, FP32 4096^3 from the host at tile 1024 brought all four of
+ * A's panels before its first B tile (the first kernel at 1.57 ms, 0.25 in tiles;
+ * bench/results/gemm-2026-11-28p.md). The model prices that wait (perfmodel/evaluate.c,
+ * first_product_bytes), so those points cross in tiles.
  *
  * The same cuts realign a B that lives on the GPU (the plan's b_cut): its panels are registered
  * there, so nothing crosses, and its tiles are copies whose leading dimension is their rows,
