@@ -480,6 +480,8 @@ static void cut_panels_fill(void)
 	unsetenv("PARALIA_LOOKAHEAD");
 	double all = pm_evaluate(&p, dev, 1, &db, 1024, 1u, &e), gall = pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL);
 	unsigned way = e.panels;
+	setenv("PARALIA_LOOKAHEAD", "-1", 1); /* not a lookahead: the policy keeps 32, and so does the model */
+	double bad = pm_evaluate(&p, dev, 1, &db, 1024, 1u, NULL);
 	setenv("PARALIA_LOOKAHEAD", "4", 1);
 	double one = pm_evaluate(&p, dev, 1, &db, 1024, 1u, NULL), gone = pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL);
 	if (keep)
@@ -489,6 +491,7 @@ static void cut_panels_fill(void)
 	t_check(way == 1 && all > one + 0.3, "A in panels, B's tiles behind them: %.2f ms with four panels "
 	        "first, %.2f with one (panels %u)", all, one, way);
 	t_check(gall == gone, "B on the GPU: %.2f ms either way", gall);
+	t_check(bad == all, "PARALIA_LOOKAHEAD=-1 read as the policy reads it, 32: %.2f ms", bad);
 	/* the model's own choice at that tile: tiles, where A's panels ran 1.2x slower (one H200) */
 	struct pm_problem free_ = p;
 	free_.panels_must = 0;

@@ -25,6 +25,7 @@
  */
 #include "config.h"
 #include "perfmodel/model.h"
+#include "perfmodel/plan.h" /* pm_lookahead */
 #include "common/order.h"
 #include "common/sizes.h"
 #include <limits.h>
@@ -167,15 +168,6 @@ static double products_us(const struct pm_problem *p, const struct pm_device *d,
 	return pm_capped_us(&d->rates, p->dbl, cap_T, ld->finish) + fmax(0, (double)ld->tiles) * geadd;
 }
 
-/* Tasks per worker queue whose inputs the policy requests ahead (PARALIA_LOOKAHEAD, read as
- * src/sched_policy/env.c reads it: 32 unless set). */
-static double policy_lookahead(void)
-{
-	const char *v = getenv("PARALIA_LOOKAHEAD");
-	long n = v && *v ? atol(v) : 32;
-	return n > 0 ? (double)n : 0;
-}
-
 /* The bytes device i's first product brings in (flows f): its whole tiles of tm x tk (A), tk x tn
  * (B) and, unless C is read late, tm x tn (C), or the whole panels it needs (their columns are the
  * stored matrix's, as long as its rows; as many as a tile has along the other side).
@@ -199,7 +191,7 @@ static double first_product_bytes(const struct pm_problem *p, const struct devic
 		b_tile = (double)pm_rows_of(p, 1) * ((p->trans & 2) ? tk : tn) * el;
 	double cuts = (panels & 1) ? ceil((double)pm_rows_of(p, 0) / ((p->trans & 1) ? tk : tm)) : 0;
 	if (cuts > 1 && !(panels & 2) && f->B[i] > 0)
-		a_tile *= fmax(1, fmin((double)t->Kt, floor(policy_lookahead() / cuts)));
+		a_tile *= fmax(1, fmin((double)t->Kt, floor(pm_lookahead() / cuts)));
 	return (f->A[i] > 0 ? a_tile : 0) + (f->B[i] > 0 ? b_tile : 0) +
 	       (f->Cin[i] > 0 && !late ? tm * tn * el : 0);
 }

@@ -411,6 +411,22 @@ int pm_verbose_level(void)
 	return 0;
 }
 
+int pm_lookahead(void)
+{
+	/* the policy's reading (src/sched_policy/env.c) and the model's of the fill of A's cut panels
+	 * (evaluate.c): 0 to 1000000, else one line, once, and 32 */
+	static int warned;
+	const char *v = getenv("PARALIA_LOOKAHEAD");
+	long x;
+	if (!v || !*v)
+		return 32;
+	if (pl_parse_long(v, 0, 1000000, &x))
+		return (int)x;
+	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: PARALIA_LOOKAHEAD=%s is not an integer in 0..1000000; using 32\n", v);
+	return 32;
+}
+
 static int loc_of(const void *p, int dev, int *loc)
 {
 	unsigned node;

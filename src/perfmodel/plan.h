@@ -53,6 +53,9 @@ void pm_plan_home_workers(struct pm_plan *pl, int node);
 /* PARALIA_VERBOSE's level, read at each call: 0 to 2 (0 unset; any other value prints one line,
  * once, and reads as 0); 1 each new plan, 2 also gemm's fetching ahead per call. */
 int pm_verbose_level(void);
+/* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs the policy requests ahead (32 unless
+ * set), read by the policy and by the model alike. */
+int pm_lookahead(void);
 /* Whether StarPU worker w may run the plan's tasks (its mask; an empty mask: every worker). */
 static inline int pm_plan_has_worker(const struct pm_plan *p, unsigned w)
 {

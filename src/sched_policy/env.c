@@ -44,7 +44,7 @@ void pl_settings_from_env(struct pl_settings *s)
 {
 	s->route = (int)env_long("PARALIA_ROUTE", 1, 0, 1);
 	s->max_hops = (int)env_long("PARALIA_MAX_HOPS", 1, 0, 2);
-	s->lookahead = (int)env_long("PARALIA_LOOKAHEAD", 32, 0, 1000000);
+	s->lookahead = pm_lookahead();
 	s->verbose = pm_verbose_level();
 	s->writeback = (int)env_long("PARALIA_WRITEBACK", 1, 0, 1);
 	s->slow_ratio = env_double("PARALIA_SLOW_RATIO", 20, 0);
