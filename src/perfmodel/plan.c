@@ -396,35 +396,35 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 	        machine_db.from_starpu ? ", links: StarPU bus model" : "");
 }
 
-int pm_verbose_level(void)
+/* An integer knob read on every call: lo..hi, else one line (once per process, through *warned)
+ * naming the variable and the value, and def; unset or empty is def too. */
+static int env_int_once(const char *name, int def, long lo, long hi, int *warned)
 {
-	/* the policy's reading too (src/sched_policy/env.c): 0 to 2, else one line, once, and 0 */
-	static int warned;
-	const char *v = getenv("PARALIA_VERBOSE");
+	const char *v = getenv(name);
 	long x;
 	if (!v || !*v)
-		return 0;
-	if (pl_parse_long(v, 0, 2, &x))
+		return def;
+	if (pl_parse_long(v, lo, hi, &x))
 		return (int)x;
-	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_VERBOSE=%s is not an integer in 0..2; using 0\n", v);
-	return 0;
+	if (!__atomic_exchange_n(warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: %s=%s is not an integer in %ld..%ld; using %d\n", name, v, lo, hi,
+		        def);
+	return def;
+}
+
+int pm_verbose_level(void)
+{
+	/* the policy's reading too (src/sched_policy/env.c) */
+	static int warned;
+	return env_int_once("PARALIA_VERBOSE", 0, 0, 2, &warned);
 }
 
 int pm_lookahead(void)
 {
 	/* the policy's reading (src/sched_policy/env.c) and the model's of the fill of A's cut panels
-	 * (evaluate.c): 0 to 1000000, else one line, once, and 32 */
+	 * (evaluate.c) */
 	static int warned;
-	const char *v = getenv("PARALIA_LOOKAHEAD");
-	long x;
-	if (!v || !*v)
-		return 32;
-	if (pl_parse_long(v, 0, 1000000, &x))
-		return (int)x;
-	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_LOOKAHEAD=%s is not an integer in 0..1000000; using 32\n", v);
-	return 32;
+	return env_int_once("PARALIA_LOOKAHEAD", 32, 0, 1000000, &warned);
 }
 
 static int loc_of(const void *p, int dev, int *loc)
