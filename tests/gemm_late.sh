@@ -7,8 +7,7 @@
 # beta = 0); with
 # PARALIA_C_LATE=none, no plan says it. Where StarPU drives a GPU, again with the GPU as the only
 # worker (C on the host then crosses, and its tiles are requested when the link is idle). The
-# policy's task counts show the geadds ran; on the GPU, C's tiles also cut from column panels
-# (PARALIA_C_PANELS=all). Then a bad value of each switch is named once.
+# policy's task counts show the geadds ran. Then a bad value is named once and the model used.
 . "$(dirname "$0")/gemm_harness.sh" gemm_late
 
 # the policy's summary line: tasks run (reading C late adds a geadd per C tile)
@@ -34,12 +33,7 @@ if echo "$out" | grep -qE "[1-9][0-9]* CUDA workers"; then
   out=$(STARPU_NCPU=0 PARALIA_C_LATE=all PARALIA_VERBOSE=1 "$t" 2>"$err"); rc=$?
   check "$rc" "blas_gemm with C read late, the GPU alone: $(echo "$out" | tail -1)"
   n=$(grep "C read late" "$err" | grep -c "on gpu"); [ "$n" -gt 0 ]; check $? "plans reading C late on the GPU: $n"
-  # C crossing in column panels, its tiles cut from them on the GPU (PARALIA_C_PANELS)
-  out=$(STARPU_NCPU=0 PARALIA_C_LATE=all PARALIA_C_PANELS=all PARALIA_VERBOSE=2 "$t" 2>"$err"); rc=$?
-  check "$rc" "blas_gemm with C read late in column panels, the GPU alone: $(echo "$out" | tail -1)"
-  n=$(grep -c "C read late in column panels" "$err"); [ "$n" -gt 0 ]; check $? "calls reading C in panels: $n"
 fi
 
 bad_knob PARALIA_C_LATE=bogus "PARALIA_C_LATE=bogus is not model, all or none"
-bad_knob PARALIA_C_PANELS=bogus "PARALIA_C_PANELS=bogus is not none, model or all"
 finish

@@ -48,12 +48,6 @@ done
 # requested by idle requests to the node where the chains run.
 out=$(PARALIA_C_LATE=all timeout 300 "$b/tests/blas_gemm" 2>&1)
 check $? "tests/blas_gemm with C read late over 4 memory nodes: $(echo "$out" | tail -n 1)"
-# ... and from C's column panels (PARALIA_C_PANELS=all): each panel crosses by one copy, and each
-# chain's end cuts its tile's rows from it into C's tile, which is never read from home.
-out=$(PARALIA_C_LATE=all PARALIA_C_PANELS=all PARALIA_VERBOSE=2 timeout 300 "$b/tests/blas_gemm" 2>&1)
-check $? "tests/blas_gemm with C read late in column panels over 4 memory nodes: $(echo "$out" | tail -n 1)"
-n=$(echo "$out" | grep -c "C read late in column panels"); [ "$n" -gt 0 ]
-check $? "calls that read C late in column panels: $n"
 # A program that releases its data with unregister_submit and shuts down at once: StarPU stopped
 # its workers with the policy's write-back requests queued and aborted (tests/sched_shutdown.c).
 ok=0

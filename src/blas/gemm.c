@@ -144,38 +144,6 @@ static int LOCAL(a_b_cross)(const struct pl_call *call, const struct pl_matrix *
 	return 0;
 }
 
-/* C read late from column panels (PARALIA_C_PANELS, measuring). Read late, C's tiles cross to
- * the GPU at the link's idle times, each a 2D copy of short columns at C's pitch: on one H200,
- * FP64 tiles of 3072 rows from a pitch of 160 KB cross at 44-48 GB/s where one copy of long
- * columns runs at 55 (bench/results/gemm-pitch-2026-11-26b.md), and at 20000x17000x9000 and
- * 27000x9500x14500 from the host the link to the GPU was busy 94% of the call at 43-46 GB/s,
- * C a third to a half of its bytes (bench/results/gemm-2026-11-28q.md). A column panel of C
- * (every row of one tile column: contiguous in a column-major matrix) crosses by one copy, is
- * only read, and each chain's end cuts its tile's rows from it into C's tile, written there
- * (STARPU_W: not read from home), before C = scratch + beta C. C's tiles still go home one by
- * one as their chains end. The panel and C's tiles share C's memory at home: a tile is written
- * home only after its own cut, which read the panel, so any copy of the panel holds the rows
- * of the tiles not yet cut as the caller gave them. */
-#ifndef PL_GEMM_C_FROM_PANEL /* once for both precisions */
-#define PL_GEMM_C_FROM_PANEL
-struct c_from_panel {
-	starpu_data_handle_t panel; /* NULL: C's tile itself is read */
-	int row0;                   /* the tile's first row in it */
-};
-#endif
-
-/* Column panel j of C, registered at home on first use (read only: nothing goes home). */
-static starpu_data_handle_t LOCAL(c_panel)(const struct pl_matrix *C, starpu_data_handle_t *panels,
-                                          int j)
-{
-	if (!panels[j])
-		starpu_matrix_data_register(&panels[j], (int)C->node,
-		                            (uintptr_t)(C->ptr + (size_t)j * C->nb * C->ld * C->elem),
-		                            (uint32_t)C->ld, (uint32_t)C->m,
-		                            (uint32_t)pl_matrix_tile_cols(C, j), C->elem);
-	return panels[j];
-}
-
 /* Step l of C tile (i, j)'s chain when C is read late: into scratch tile *s (registered at the
  * first step, with no home: StarPU allocates it where the products run), and after the last
  * C = s + beta C, ahead of the block's other products: at their priority it waited for all of
@@ -185,8 +153,7 @@ static starpu_data_handle_t LOCAL(c_panel)(const struct pl_matrix *C, starpu_dat
 static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_handle_t a,
                                  starpu_data_handle_t b, real_t beta, starpu_data_handle_t c,
                                  starpu_data_handle_t *s, int l, int kt, int c_node,
-                                 const struct c_from_panel *cp, const struct pm_plan *home,
-                                 const struct paralia_task_opts *step)
+                                 const struct pm_plan *home, const struct paralia_task_opts *step)
 {
 	if (l == 0) {
 		uint32_t rows = starpu_matrix_get_nx(c), cols = starpu_matrix_get_ny(c);
@@ -204,20 +171,16 @@ static int LOCAL(gemm_late_step)(char tA, char tB, real_t alpha, starpu_data_han
 	 * in five calls: FP64 20000x17000x9000 from the host 1.06-1.07x, 27000x9500x14500
 	 * 1.03-1.04x, level at most points, 16384^3 0.98-1.01x, 32768x32768x4096 with B on the GPU
 	 * 0.977-0.985x (bench/results/gemm-2026-11-28m.md) */
-	if (!ret && l == 0 && c_node >= 0) /* C's tile, or its column panel (c_panel) */
-		starpu_data_idle_prefetch_on_node_prio(cp->panel ? cp->panel : c, (unsigned)c_node, 1,
+	if (!ret && l == 0 && c_node >= 0)
+		starpu_data_idle_prefetch_on_node_prio(c, (unsigned)c_node, 1,
 		                                       starpu_sched_get_min_priority());
 	if (!ret && l == kt - 1) {
 		struct paralia_task_opts sum = *step;
 		sum.priority = step->priority < starpu_sched_get_max_priority() ? step->priority + 1
 		                                                               : step->priority;
 		/* C added at home (the plan's c_home): by the host's CPU workers, C never fetched */
-		/* from a column panel: C's tile written there from its rows, never read from home */
-		if (!home && cp->panel)
-			ret = pl_task_cut(cp->panel, cp->row0, c, &sum);
-		if (!ret)
-			ret = home ? LOCAL(pl_home_sum)(*s, beta, c, home, sum.priority)
-			           : TASK(geadd)(1, *s, beta, c, &sum);
+		ret = home ? LOCAL(pl_home_sum)(*s, beta, c, home, sum.priority)
+		           : TASK(geadd)(1, *s, beta, c, &sum);
 	}
 	if (ret || l == kt - 1) { /* done with it (or the call stops): StarPU keeps it for its tasks */
 		starpu_data_unregister_submit(*s);
@@ -285,7 +248,6 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	/* C's tiles mb x nb, op(A)'s mb x kb, op(B)'s kb x nb (kb: nb, or k in deep products) */
 	int nb = call.nb, mb = call.mb, kb = call.kb;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
-	starpu_data_handle_t *c_panels = NULL; /* C's column panels, read late (c_panel) */
 	int na = tA == 'N', nbn = tB == 'N';
 	if ((ret = pl_matrix_init_tiles(&mC, who, "C", C, m, n, ldc, sizeof(real_t), mb, nb)))
 		goto done;
@@ -321,22 +283,6 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	 * what is kept) */
 	const struct pm_plan *home = late && call.plan->pub.c_home && !mC.kept ? call.plan : NULL;
 	int late_node = late && !home ? LOCAL(late_c_node)(&call, &mC) : -1;
-	/* C crossing in column panels (c_panel): where it crosses read late, is not kept, and a
-	 * panel's elements fit StarPU's 32-bit count */
-	int cp_may, cp_must;
-	pm_c_panels_env(&cp_may, &cp_must);
-	(void)cp_may; /* no model choice yet */
-	if (cp_must && late_node >= 0 && !mC.kept && !scale_only &&
-	    (uint64_t)m * (uint64_t)nb <= UINT32_MAX) {
-		if (!(c_panels = calloc((size_t)mC.nt, sizeof *c_panels))) {
-			fprintf(stderr, "paralia: %s: matrix C: no memory for its table of %d column panels\n",
-			        who, mC.nt);
-			ret = PARALIA_ERR_NO_MEMORY;
-			goto done;
-		}
-		if (pm_verbose_level() >= 2)
-			fprintf(stderr, "paralia: %s: C read late in column panels\n", who);
-	}
 	if (home && !scale_only)
 		LOCAL(warm_home_copies)(m, n, mb, nb);
 	starpu_data_handle_t scratch[PL_BLOCK * PL_BLOCK] = { 0 }; /* the block's, C read late */
@@ -390,11 +336,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 						struct paralia_task_opts step = pl_block_step(own, blk);
 						LOCAL(fetch_next)(&mA, &mB, tA, tB, i, j, l, kt, ahead);
 						if (late) {
-							struct c_from_panel cp = {
-								c_panels ? LOCAL(c_panel)(&mC, c_panels, j) : NULL, i * mb };
 							ret = LOCAL(gemm_late_step)(transA, transB, alpha, a, b, beta, c,
 							                            &scratch[(j - jb) * bs + i - ib], l,
-							                            kt, late_node, &cp, home, &step);
+							                            kt, late_node, home, &step);
 							continue;
 						}
 						if (l == 0 && c_node >= 0)
@@ -408,10 +352,6 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 			starpu_data_unregister_submit(scratch[x]);
 done:
 	pl_submit_fetch_ahead(NULL, NULL); /* not consumed if a submission failed before it */
-	for (int j = 0; c_panels && j < mC.nt; j++) /* read only: nothing goes home */
-		if (c_panels[j])
-			starpu_data_unregister_submit(c_panels[j]);
-	free(c_panels);
 	pl_matrix_finish(&mC, 1);
 	pl_matrix_finish(&mA, 0);
 	pl_matrix_finish(&mB, 0);

@@ -19,10 +19,6 @@ static void cut_cpu(void *buffers[], void *cl_arg)
 	size_t elem = STARPU_MATRIX_GET_ELEMSIZE(buffers[0]);
 	struct pl_tile A = pl_tile_of(buffers[0]), B = pl_tile_of(buffers[1]);
 	const char *src = (const char *)A.ptr + (size_t)a->row0 * elem;
-	/* C's tile cut from its column panel (gemm, C read late in panels) where both lie at C's home
-	 * on a CPU worker's node: the same bytes, nothing to copy (memcpy must not overlap) */
-	if ((const char *)B.ptr == src && B.ld == A.ld)
-		return;
 	for (int j = 0; j < B.n; j++)
 		memcpy((char *)B.ptr + (size_t)j * B.ld * elem, src + (size_t)j * A.ld * elem,
 		       (size_t)B.m * elem);

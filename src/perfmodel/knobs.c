@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The autotuner's switches (PARALIA_PANELS, _C_LATE, _C_HOME, _C_PANELS, _DEEP, _CUT_B, _TALL): the model's
+ * The autotuner's switches (PARALIA_PANELS, _C_LATE, _C_HOME, _DEEP, _CUT_B, _TALL): the model's
  * choice by default, "none" or "all" to measure one way against the others (docs/AUTOTUNER.md).
  */
 #include "config.h"
@@ -67,13 +67,6 @@ void pm_c_home_env(int *may, int *must)
 	 * tile was within 5% of C read at its best at 7 of 8 FP64 host-resident points and 1.35x
 	 * slower at 32768x32768x4096 (bench/results/gemm-cap-2026-11-26l.md) */
 	may_must("PARALIA_C_HOME", PM_ENV_NONE, &warned, may, must);
-}
-
-void pm_c_panels_env(int *may, int *must)
-{
-	static int warned;
-	/* off by default until measured against C's tiles on a GPU (docs/AUTOTUNER.md, step 3) */
-	may_must("PARALIA_C_PANELS", PM_ENV_NONE, &warned, may, must);
 }
 
 void pm_deep_env(int *may, int *must)

@@ -195,11 +195,6 @@ void pm_cut_b_env(int *may, int *must);
  * and lives on the host (measuring, tests). Warns once about another value. */
 void pm_c_home_env(int *may, int *must);
 
-/* PARALIA_C_PANELS: unset or "none", never; "all", wherever C is read late from the host to the
- * call's one device, C crosses in whole column panels, cut into its tiles there (gemm.c, measuring).
- * "model" reads as "none" until the model prices it. Warns once about another value. */
-void pm_c_panels_env(int *may, int *must);
-
 /* Rows of operand o (0 A, 1 B, 2 C) of a routine's call with no operand transposed: A is m x k
  * (k x k for symm, trmm, trsm), B k x n (m x n for the others), C m x n. */
 int64_t pm_untransposed_rows(char routine, int64_t m, int64_t k, int o);
