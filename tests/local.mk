@@ -111,6 +111,9 @@ TESTS += tests/replay_prototype.sh
 # bench/ab_report.py on alternate's rows: speedups base over other, their geometric mean, bad input.
 EXTRA_DIST += tests/ab_report.sh
 TESTS += tests/ab_report.sh
+# bench/paired_report.py on `gemm_bench paired` call lines: ratios of the calls run side by side.
+EXTRA_DIST += tests/paired_report.sh
+TESTS += tests/paired_report.sh
 # bench/timeline_issues.py on a made-up trace: copies asked for after the link went idle, summed.
 EXTRA_DIST += tests/timeline_issues.sh
 TESTS += tests/timeline_issues.sh
