@@ -12,19 +12,9 @@ and that of cuBLASXt / paralia; a Markdown table, then a line counting points at
     bench/paired_report.py PAIRED.stderr > report.md
 """
 import collections
-import math
 import re
 import sys
-
-
-def median(v):
-    v = sorted(v)
-    n = len(v)
-    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
-
-
-def geomean(r):
-    return math.exp(sum(map(math.log, r)) / len(r))
+from statistics import geometric_mean, median
 
 
 def main(path):
@@ -48,10 +38,10 @@ def main(path):
             continue
         rc = [C[i] / P[i] for i in both]
         rx = [X[i] / P[i] for i in both]
-        ratios.append(geomean(rc))
+        ratios.append(geometric_mean(rc))
         print("| %s | %.2f | %.2f | %.2f | %.3f (%.3f-%.3f) | %.3f |" %
               (point.replace(':', ' '), median(P.values()), median(C.values()), median(X.values()),
-               geomean(rc), min(rc), max(rc), geomean(rx)))
+               geometric_mean(rc), min(rc), max(rc), geometric_mean(rx)))
     if not ratios:
         sys.exit("paired_report: no point with all three systems' calls in %s" % path)
     print("points: %d min %.3f max %.3f >=0.97: %d" %
