@@ -15,6 +15,7 @@
  */
 #include "tests/testing.h"
 #include "codelets/codelet.h"
+#include "perfmodel/model.h" /* the flow shop (pm_device_time) */
 #include "perfmodel/perfmodel.h"
 #include "perfmodel/plan.h"
 #include <limits.h>
@@ -1901,6 +1902,94 @@ static void b_cut_tiles(void)
 	t_check(!bad, "PARALIA_CUT_B read as model, none or all (%d wrong)", bad);
 }
 
+/* Step 4's floating segments: where only one of A and B crosses, later blocks read the tiles the
+ * first block column brought, and the policy runs their products while the next copy is under way,
+ * so a link-bound first block column leaves the GPU no waits. The segments of FP64 8192^3 with B
+ * on the GPU in tiles of 1024 x 8192 rows, A in eight panels of 64 MB (1280 us each), C read
+ * late: the first product with the first panel, the first block's two other first-layer products
+ * (nothing to bring), its 21 later products (a panel per three: 427 us each), the other blocks'
+ * 40 (nothing); 319 us a product. In the order the GPU waits for each panel (the bound at the
+ * last one: its arrival, then 41 products); floating, it computes from the first panel on:
+ * 1280 + 64 x 319 us (one H200: 24.0-24.3 ms measured where the order priced 25.7,
+ * bench/results/gemm-2026-11-28s.md). Then through pm_evaluate_tiles: that plan on the h200x4
+ * link map with products 1.3 times the default rates (three to a panel's copy, as on the H200)
+ * ends within two and a half tiles' copies home of its first panel and its products (25.7 ms in
+ * the order, 23.8 floating); and the segments float only where one of A and B crosses: with B
+ * crossing too (hhh) every block brings its own B tiles. */
+static void floating_segments(void)
+{
+	const double rate = 1280.0 / 67108864, c = 319; /* us per byte; us per product */
+	struct segment ordered[PM_MAX_SEGMENTS] = {
+		{ 1, 67108864, c, 0 }, { 2, 0, c, 0 }, { 21, 427 / rate, c, 0 }, { 0, 0, c, 0 }, { 40, 0, c, 0 },
+	};
+	struct segment floating[PM_MAX_SEGMENTS];
+	memcpy(floating, ordered, sizeof floating);
+	floating[1].reads_earlier = floating[4].reads_earlier = 1;
+	struct last_tiles lt = { 1, 0, 0, 0, 0 }; /* nothing to send home: the GPU's time alone */
+	double comp = 64 * c;
+	double t_order = pm_device_time(ordered, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
+	double t_float = pm_device_time(floating, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
+	double last_panel = 1280 + 21 * 427.0;
+	t_check(fabs(t_float - (1280 + comp)) < 1 && t_order >= last_panel + 41 * c - 1,
+	        "one operand crossing: %.0f us floating (the first panel, then %.0f us of products), "
+	        "%.0f in the order (the last panel at %.0f us)", t_float, comp, t_order, last_panel);
+	/* nothing before a segment that brings nothing: it reads what lives on the device, in order */
+	struct segment first_free[PM_MAX_SEGMENTS] = {
+		{ 1, 0, c, 0 }, { 2, 0, c, 1 }, { 21, 427 / rate, c, 0 }, { 0, 0, c, 0 }, { 40, 0, c, 0 },
+	};
+	struct segment first_ordered[PM_MAX_SEGMENTS];
+	memcpy(first_ordered, first_free, sizeof first_ordered);
+	first_ordered[1].reads_earlier = 0;
+	double a = pm_device_time(first_free, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
+	double b = pm_device_time(first_ordered, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
+	t_check(a == b, "a segment with no bytes before it stays in the order (%.0f us, %.0f)", a, b);
+
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (load(&db, "h200x4.txt"))
+		return;
+	gpus_of(&db, dev, 1.0, 140e9);
+	/* products faster than A's panels cross, three per panel: the rates 1.3 times the defaults,
+	 * capped ones too */
+	for (int pr = 0; pr < 2; pr++)
+		for (int j = 0; j < PM_MAX_RATES; j++) {
+			dev[0].rates.gflops[pr][j] *= 1.3;
+			dev[0].rates.engaged[pr][j] *= 1.3;
+			dev[0].rates.sustained[pr][j] *= 1.3;
+			dev[0].rates.tall[pr][j] *= 1.3;
+		}
+	int g = dev[0].node;
+	struct pm_problem h0h = gemm(8192, 8192, 8192, 0, g, 0, 1);
+	h0h.panels_must = 1;
+	h0h.c_late_must = 1;
+	struct pm_eval e;
+	double t = pm_evaluate_tiles(&h0h, dev, 1, &db, 1024, 8192, 1u, &e);
+	double panel_ms = lm_link_time_us(&db, 0, g, 67108864) * 1e-3;
+	double home_ms = lm_link_time_us(&db, g, 0, 67108864) * 1e-3;
+	printf("tune_model: 8192^3 h0h in 1024 x 8192 tiles, A's panels: %.3f ms (first panel %.3f, "
+	       "products %.3f, a tile home %.3f)\n", t, panel_ms, e.compute_ms, home_ms);
+	t_check(e.panels == 1 && e.c_late && t <= panel_ms + e.compute_ms + 2.5 * home_ms,
+	        "8192^3 h0h in 1024 x 8192 tiles, A's panels: %.2f ms, its first panel %.2f, products "
+	        "%.2f, a tile home %.2f (panels %u, C late %d)", t, panel_ms, e.compute_ms, home_ms,
+	        e.panels, e.c_late);
+	struct segment sg[PM_MAX_SEGMENTS];
+	struct result_times r;
+	struct device_part both = { 8, 8, 1, 8, 536870912, 536870912, 0, comp * 8, 134217728, 1,
+	                            PANEL_LAYER, PANEL_CHAIN, 1, 3, 0 };
+	struct device_part one = both;
+	one.B = 0;
+	pm_block_order_segments(&both, sg, &r);
+	int floats_both = 0, floats_one = 0;
+	for (int i = 0; i < PM_MAX_SEGMENTS; i++)
+		floats_both += sg[i].reads_earlier;
+	pm_block_order_segments(&one, sg, &r);
+	for (int i = 0; i < PM_MAX_SEGMENTS; i++)
+		floats_one += sg[i].reads_earlier;
+	t_check(floats_both == 0 && floats_one > 0,
+	        "segments float only with one operand crossing (%d with A and B, %d with A)", floats_both,
+	        floats_one);
+}
+
 int main(void)
 {
 	t_set_name("tune_model");
@@ -1929,5 +2018,6 @@ int main(void)
 	deep_products();
 	square_deep();
 	b_cut_tiles();
+	floating_segments();
 	return t_summary();
 }

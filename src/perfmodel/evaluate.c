@@ -228,7 +228,7 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	                          comp, first, last / whole, pm_panel_kind(p, panels, 0),
 	                          pm_panel_kind(p, panels, 1), late, pl_block_side(cross),
 	                          d->kind == PM_GPU ? held_products() : 0 };
-	struct segment sg[5];
+	struct segment sg[PM_MAX_SEGMENTS];
 	struct result_times r;
 	int nsg = p->routine == 'g' ? pm_block_order_segments(&dp, sg, &r)
 	                             : pm_column_order_segments(&dp, sg, &r);

@@ -42,7 +42,7 @@ static struct operand_bytes operand_segments(int panel, int is_b, double tile, d
 	return o;
 }
 
-int pm_block_order_segments(const struct device_part *d, struct segment sg[5], struct result_times *r)
+int pm_block_order_segments(const struct device_part *d, struct segment sg[PM_MAX_SEGMENTS], struct result_times *r)
 {
 	double tasks = d->n * d->kt, per = d->comp / tasks;
 	double br = fmin(d->bs, d->rows), bc = fmin(d->bs, d->cols), nb0 = br * bc;
@@ -58,7 +58,7 @@ int pm_block_order_segments(const struct device_part *d, struct segment sg[5], s
 	 * predicted 151). per_full: a product of a whole layer; the others keep the average. */
 	double f = d->kt > 1 ? d->last_layer : 1, per_full = per * d->kt / (d->kt - 1 + f);
 	double per_later = d->kt > 1 ? per_full * (d->kt - 2 + f) / (d->kt - 1) : per_full;
-	sg[0] = (struct segment){ 1, a.s[0] + b.s[0] + ct, per_full };
+	sg[0] = (struct segment){ 1, a.s[0] + b.s[0] + ct, per_full, 0 };
 	/* the first block's other C tiles: wanted by its first layer in order, but when A and B are
 	 * on the device the worker runs the later steps of the chains whose C is there meanwhile, so
 	 * they come in over the block's other products (with A or B from the host, those steps' tiles
@@ -66,10 +66,10 @@ int pm_block_order_segments(const struct device_part *d, struct segment sg[5], s
 	int spread = nb0 > 1 && at + bt <= 0;
 	double c_first = spread ? 0 : ct, c_all = spread ? (nb0 - 1) * ct / (d->kt * nb0 - 1) : 0;
 	double n2 = (d->kt - 1) * nb0;
-	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? (a.s[1] + b.s[1]) / (nb0 - 1) + c_first + c_all : 0, per_full };
-	sg[2] = (struct segment){ n2, n2 > 0 ? (a.s[2] + b.s[2]) / n2 + c_all : 0, per_later };
-	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? (a.s[3] + b.s[3] + (d->rows - br) * bc * ct) / col_tasks : 0, per };
-	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? (a.s[4] + b.s[4] + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per };
+	sg[1] = (struct segment){ nb0 - 1, nb0 > 1 ? (a.s[1] + b.s[1]) / (nb0 - 1) + c_first + c_all : 0, per_full, 0 };
+	sg[2] = (struct segment){ n2, n2 > 0 ? (a.s[2] + b.s[2]) / n2 + c_all : 0, per_later, 0 };
+	sg[3] = (struct segment){ col_tasks, col_tasks > 0 ? (a.s[3] + b.s[3] + (d->rows - br) * bc * ct) / col_tasks : 0, per, 0 };
+	sg[4] = (struct segment){ rest_tasks, rest_tasks > 0 ? (a.s[4] + b.s[4] + (d->n - d->rows * bc) * ct) / rest_tasks : 0, per, 0 };
 	/* The first product's tiles (or panels) are whole ones, larger than the average where edges
 	 * are ragged: the fill before the first kernel (8192^3 at tile 6144: 864 MB, not the
 	 * average's 432). The device brings in no more bytes for it: the later products bring the
@@ -82,6 +82,18 @@ int pm_block_order_segments(const struct device_part *d, struct segment sg[5], s
 			sg[s].in *= keep;
 		sg[0].in = first;
 	}
+	/* Where only one of A and B crosses, the segments after the first that bring nothing (later
+	 * layers of a block whose panels came whole, the other block columns or rows) read the tiles
+	 * the segments before them brought, and the policy runs those products while its next copy is
+	 * under way (a task below the head's priority whose tiles are in: PARALIA_POP_READY). In the
+	 * order, the link-bound first block column would leave the GPU waiting for each copy. One
+	 * H200, FP64 8192^3 with B on the GPU in tiles of 1024 x 8192 rows, A in eight panels of
+	 * 64 MB: each of the first block's layers waits 1.28 ms for a panel and computes 0.96, but
+	 * the GPU computed from its first panel on with 0.8 ms of gaps in all, 24.0-24.3 ms where the
+	 * order priced 25.7 (bench/results/gemm-2026-11-28s.md). */
+	int one_crosses = (d->A > 0) != (d->B > 0);
+	for (int s = 1; s < PM_MAX_SEGMENTS; s++)
+		sg[s].reads_earlier = one_crosses && sg[s].n > 0 && sg[s].in <= 0;
 	r->nfirst = d->kt > 1 ? 3 : 1;
 	r->early = d->kt > 1 ? (nb0 - 1) * per_full * f : 0;
 	/* In single-tile blocks a chain's next step is ready only once the step before it ends, and
@@ -107,9 +119,9 @@ int pm_block_order_segments(const struct device_part *d, struct segment sg[5], s
 int pm_column_order_segments(const struct device_part *d, struct segment sg[3], struct result_times *r)
 {
 	double per = d->comp / d->n;
-	sg[0] = (struct segment){ 1, d->A / d->rows + d->B / d->cols + d->Cin / d->n, per };
-	sg[1] = (struct segment){ d->rows - 1, d->A / d->rows + d->Cin / d->n, per };
-	sg[2] = (struct segment){ d->n - d->rows, (d->cols > 1 ? d->B / d->cols / d->rows : 0) + d->Cin / d->n, per };
+	sg[0] = (struct segment){ 1, d->A / d->rows + d->B / d->cols + d->Cin / d->n, per, 0 };
+	sg[1] = (struct segment){ d->rows - 1, d->A / d->rows + d->Cin / d->n, per, 0 };
+	sg[2] = (struct segment){ d->n - d->rows, (d->cols > 1 ? d->B / d->cols / d->rows : 0) + d->Cin / d->n, per, 0 };
 	*r = (struct result_times){ 1, 0, 1, per, 0, 0 };
 	return 3;
 }
@@ -135,24 +147,60 @@ static double last_tiles_home(const struct last_tiles *lt, double chains_end, do
  * segments are done, `first_wait` us later where other products come between its steps, and
  * the last block's tiles go home as last_tiles_home says. C read late: the last unit cannot end
  * before late_in_us (its C tile is among the inbound bytes, 0: not late). */
+/* Which segments float (reads_earlier, with bytes before them to read), and the inbound time
+ * (us) before each: the products of a floating one read those bytes evenly. */
+static void floating_segments(const struct segment *sg, int nsg, double in_us_per_byte,
+                              int floats[PM_MAX_SEGMENTS], double before[PM_MAX_SEGMENTS])
+{
+	double at = 0;
+	for (int s = 0; s < nsg; s++) {
+		before[s] = at;
+		floats[s] = sg[s].reads_earlier && at > 0;
+		if (sg[s].n > 0)
+			at += sg[s].n * sg[s].in * in_us_per_byte;
+	}
+}
+
+/* The floating segments' compute that reads bytes arriving `at` us or later. */
+static double floating_after(const struct segment *sg, int nsg, const int *floats,
+                             const double *before, double at)
+{
+	double us = 0;
+	for (int s = 0; s < nsg; s++)
+		if (floats[s])
+			us += sg[s].n * sg[s].comp * fmax(0, before[s] - at) / before[s];
+	return us;
+}
+
 double pm_device_time(const struct segment *sg, int nsg, int nfirst, double early,
                       double first_wait, double in_us_per_byte, double comp_total,
                       double late_in_us, double out_total_us, const struct last_tiles *lt,
                       double floor_us)
 {
 	double arrived = 0, left = comp_total, gpu = 0, done = 0, first_done = 0;
+	int floats[PM_MAX_SEGMENTS];
+	double before[PM_MAX_SEGMENTS];
+	nsg = nsg < PM_MAX_SEGMENTS ? nsg : PM_MAX_SEGMENTS;
+	floating_segments(sg, nsg, in_us_per_byte, floats, before);
+	for (int s = 0; s < nsg; s++) /* `left`: the compute in the order; the floating apart */
+		if (floats[s])
+			left -= sg[s].n * sg[s].comp;
 	for (int s = 0; s < nsg; s++) {
 		if (sg[s].n > 0) {
 			double x = sg[s].in * in_us_per_byte, c = sg[s].comp, n = sg[s].n;
 			/* when the segment's last unit is done: after the previous one, after its first
 			 * unit's bytes, or after its own */
 			done = fmax(done + n * c, fmax(arrived + x + n * c, arrived + n * x + c));
-			/* the makespan bound at the segment's first unit, then at its last */
-			gpu = fmax(gpu, arrived + x + left);
-			arrived += n * x;
-			left -= (n - 1) * c;
-			gpu = fmax(gpu, arrived + left);
-			left -= c;
+			if (!floats[s]) {
+				/* the makespan bound at the segment's first unit, then at its last: the
+				 * compute from it on, and the floating compute that reads its bytes or later */
+				gpu = fmax(gpu, arrived + x + left + floating_after(sg, nsg, floats, before, arrived));
+				double last_from = arrived + (n - 1) * x;
+				arrived += n * x;
+				left -= (n - 1) * c;
+				gpu = fmax(gpu, arrived + left + floating_after(sg, nsg, floats, before, last_from));
+				left -= c;
+			}
 		}
 		if (s == nfirst - 1)
 			first_done = fmax(0, done - early) + first_wait;

@@ -111,12 +111,17 @@ void pm_link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
  * leave at the outbound rate: the classic two-machine flow shop, whose makespan is the largest,
  * over the products u, of (bytes up to u arrived + compute from u on). The products come in
  * segments of alike ones, within which that expression is linear in u, so segment ends suffice:
- * O(1) per device. */
+ * O(1) per device. A segment that reads what earlier ones brought (reads_earlier) floats: its
+ * products run whenever their bytes are in, so after u only its share reading bytes from u on
+ * counts (its products spread evenly over the bytes before it). */
 struct segment {
 	double n;     /* products (or whole chains: pm_column_order_segments) */
 	double in;    /* bytes each needs brought in */
 	double comp;  /* us each takes on the device */
+	int reads_earlier; /* brings nothing, its products read tiles earlier segments brought: they
+	                      run whenever those are in, not in the order (pm_block_order_segments) */
 };
+#define PM_MAX_SEGMENTS 5
 
 /* One device's part of the call, as the flow shop sees it. */
 struct device_part {
@@ -160,9 +165,9 @@ struct last_tiles {
 };
 
 /* gemm's products in its order (5 segments), the other routines' chains column by column (3). */
-int pm_block_order_segments(const struct device_part *d, struct segment sg[5], struct result_times *r);
+int pm_block_order_segments(const struct device_part *d, struct segment sg[PM_MAX_SEGMENTS], struct result_times *r);
 int pm_column_order_segments(const struct device_part *d, struct segment sg[3], struct result_times *r);
-/* The flow shop's makespan over nsg segments (us). */
+/* The flow shop's makespan over nsg (at most PM_MAX_SEGMENTS) segments (us). */
 double pm_device_time(const struct segment *sg, int nsg, int nfirst, double early, double first_wait,
                       double in_us_per_byte, double comp_total, double late_in_us, double out_total_us,
                       const struct last_tiles *lt, double floor_us);
