@@ -1902,21 +1902,25 @@ static void b_cut_tiles(void)
 	t_check(!bad, "PARALIA_CUT_B read as model, none or all (%d wrong)", bad);
 }
 
-/* Step 4's floating segments: where only one of A and B crosses, later blocks read the tiles the
- * first block column brought, and the policy runs their products while the next copy is under way,
- * so a link-bound first block column leaves the GPU no waits. The segments of FP64 8192^3 with B
- * on the GPU in tiles of 1024 x 8192 rows, A in eight panels of 64 MB (1280 us each), C read
- * late: the first product with the first panel, the first block's two other first-layer products
- * (nothing to bring), its 21 later products (a panel per three: 427 us each), the other blocks'
- * 40 (nothing); 319 us a product. In the order the GPU waits for each panel (the bound at the
- * last one: its arrival, then 41 products); floating, it computes from the first panel on:
- * 1280 + 64 x 319 us (one H200: 24.0-24.3 ms measured where the order priced 25.7,
- * bench/results/gemm-2026-11-28s.md). Then through pm_evaluate_tiles: that plan on the h200x4
- * link map with products 1.3 times the default rates (three to a panel's copy, as on the H200)
- * ends within two and a half tiles' copies home of its first panel and its products (25.7 ms in
- * the order, 23.8 floating); and the segments float only where one of A and B crosses: with B
- * crossing too (hhh) every block brings its own B tiles. */
-static void floating_segments(void)
+/* Step 4's floating segments: where only one of A and B crosses, the other blocks read the tiles
+ * the first block column brought, and the policy runs their products (below the head's priority)
+ * while the head's copy is under way, so a link-bound first block column leaves the GPU no waits.
+ * The segments of FP64 8192^3 with B on the GPU in tiles of 1024 x 8192 rows, A in eight panels
+ * of 64 MB (1280 us each), C read late: the first product with the first panel, the first
+ * block's two other first-layer products (nothing to bring), its 21 later products (a panel per
+ * three: 427 us each), the other blocks' 40 (nothing); 319 us a product. In the order the GPU
+ * waits for each panel (the bound at the last one: its arrival, then 41 products); the other
+ * blocks floating, it computes from the first panel on: 1280 + 64 x 319 us (one H200: 24.0-24.3
+ * ms measured where the order priced 25.7, bench/results/gemm-2026-11-28s.md). A floating
+ * segment with no bytes before it reads what lives on the device: in the order. Then through
+ * pm_evaluate_tiles, on the h200x4 link map with products 1.3 times the default rates (three to
+ * a panel's copy, as on the H200): that plan ends within two and a half tiles' copies home of its
+ * first panel and its products (25.7 ms in the order, 23.8 floating), and in the order again
+ * where the policy would not run the other blocks early (PARALIA_LOOKAHEAD=0: no copies asked
+ * ahead, or PARALIA_POP_READY=0). Last, pm_block_order_segments floats only the other blocks, and
+ * only where one of A and B crosses: with both in layer panels and C read late, segments bring
+ * nothing too, and stay in the order. */
+static void floating_other_blocks(void)
 {
 	const double rate = 1280.0 / 67108864, c = 319; /* us per byte; us per product */
 	struct segment ordered[PM_MAX_SEGMENTS] = {
@@ -1924,24 +1928,23 @@ static void floating_segments(void)
 	};
 	struct segment floating[PM_MAX_SEGMENTS];
 	memcpy(floating, ordered, sizeof floating);
-	floating[1].reads_earlier = floating[4].reads_earlier = 1;
+	floating[4].reads_earlier = 1;
 	struct last_tiles lt = { 1, 0, 0, 0, 0 }; /* nothing to send home: the GPU's time alone */
 	double comp = 64 * c;
 	double t_order = pm_device_time(ordered, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
 	double t_float = pm_device_time(floating, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
 	double last_panel = 1280 + 21 * 427.0;
 	t_check(fabs(t_float - (1280 + comp)) < 1 && t_order >= last_panel + 41 * c - 1,
-	        "one operand crossing: %.0f us floating (the first panel, then %.0f us of products), "
-	        "%.0f in the order (the last panel at %.0f us)", t_float, comp, t_order, last_panel);
-	/* nothing before a segment that brings nothing: it reads what lives on the device, in order */
-	struct segment first_free[PM_MAX_SEGMENTS] = {
-		{ 1, 0, c, 0 }, { 2, 0, c, 1 }, { 21, 427 / rate, c, 0 }, { 0, 0, c, 0 }, { 40, 0, c, 0 },
-	};
-	struct segment first_ordered[PM_MAX_SEGMENTS];
-	memcpy(first_ordered, first_free, sizeof first_ordered);
-	first_ordered[1].reads_earlier = 0;
+	        "one operand crossing: %.0f us with the other blocks floating (the first panel, then "
+	        "%.0f us of products), %.0f in the order (the last panel at %.0f us)", t_float, comp,
+	        t_order, last_panel);
+	struct segment first_free[PM_MAX_SEGMENTS];
+	memcpy(first_free, ordered, sizeof first_free);
+	first_free[0].in = 0;
+	first_free[1].reads_earlier = 1;
 	double a = pm_device_time(first_free, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
-	double b = pm_device_time(first_ordered, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
+	first_free[1].reads_earlier = 0;
+	double b = pm_device_time(first_free, PM_MAX_SEGMENTS, 3, 0, 0, rate, comp, 0, 0, &lt, 0);
 	t_check(a == b, "a segment with no bytes before it stays in the order (%.0f us, %.0f)", a, b);
 
 	struct lm_db db;
@@ -1949,8 +1952,6 @@ static void floating_segments(void)
 	if (load(&db, "h200x4.txt"))
 		return;
 	gpus_of(&db, dev, 1.0, 140e9);
-	/* products faster than A's panels cross, three per panel: the rates 1.3 times the defaults,
-	 * capped ones too */
 	for (int pr = 0; pr < 2; pr++)
 		for (int j = 0; j < PM_MAX_RATES; j++) {
 			dev[0].rates.gflops[pr][j] *= 1.3;
@@ -1972,22 +1973,46 @@ static void floating_segments(void)
 	        "8192^3 h0h in 1024 x 8192 tiles, A's panels: %.2f ms, its first panel %.2f, products "
 	        "%.2f, a tile home %.2f (panels %u, C late %d)", t, panel_ms, e.compute_ms, home_ms,
 	        e.panels, e.c_late);
+	const char *no_ahead[][2] = { { "PARALIA_LOOKAHEAD", "0" }, { "PARALIA_POP_READY", "0" } };
+	for (int v = 0; v < 2; v++) {
+		const char *was = getenv(no_ahead[v][0]);
+		char *keep = was ? strdup(was) : NULL;
+		setenv(no_ahead[v][0], no_ahead[v][1], 1);
+		double t_no = pm_evaluate_tiles(&h0h, dev, 1, &db, 1024, 8192, 1u, NULL);
+		if (keep)
+			setenv(no_ahead[v][0], keep, 1);
+		else
+			unsetenv(no_ahead[v][0]);
+		free(keep);
+		t_check(t_no > t + 1, "%s=%s: the other blocks in the order (%.2f ms, %.2f floating)",
+		        no_ahead[v][0], no_ahead[v][1], t_no, t);
+	}
+
+	/* 8 C tiles of 8192 x 1024 in blocks of three, 8 layers: A's 512 MB in layer panels */
+	struct device_part one = { .n = 8, .kt = 8, .rows = 1, .cols = 8, .A = 536870912, .B = 0,
+	                           .Cin = 0, .comp = comp, .first_in = 67108864, .last_layer = 1,
+	                           .a_panel = PANEL_LAYER, .b_panel = PANEL_NONE, .c_late = 1,
+	                           .bs = 3, .held = 0, .fill_waits = 1 };
+	struct device_part both = one, not_filled = one;
+	both.B = 536870912;
+	both.b_panel = PANEL_LAYER;
+	not_filled.fill_waits = 0;
 	struct segment sg[PM_MAX_SEGMENTS];
 	struct result_times r;
-	struct device_part both = { 8, 8, 1, 8, 536870912, 536870912, 0, comp * 8, 134217728, 1,
-	                            PANEL_LAYER, PANEL_CHAIN, 1, 3, 0 };
-	struct device_part one = both;
-	one.B = 0;
-	pm_block_order_segments(&both, sg, &r);
-	int floats_both = 0, floats_one = 0;
-	for (int i = 0; i < PM_MAX_SEGMENTS; i++)
-		floats_both += sg[i].reads_earlier;
-	pm_block_order_segments(&one, sg, &r);
-	for (int i = 0; i < PM_MAX_SEGMENTS; i++)
-		floats_one += sg[i].reads_earlier;
-	t_check(floats_both == 0 && floats_one > 0,
-	        "segments float only with one operand crossing (%d with A and B, %d with A)", floats_both,
-	        floats_one);
+	int floats[3] = { 0, 0, 0 }, zero_both = 0;
+	const struct device_part *parts[3] = { &one, &both, &not_filled };
+	for (int x = 0; x < 3; x++) {
+		pm_block_order_segments(parts[x], sg, &r);
+		for (int i = 0; i < PM_MAX_SEGMENTS; i++) {
+			floats[x] += sg[i].reads_earlier;
+			t_check(i >= 3 || !sg[i].reads_earlier, "the first block's segment %d stays in the order", i);
+			zero_both += x == 1 && i > 0 && sg[i].n > 0 && sg[i].in <= 0;
+		}
+	}
+	t_check(floats[0] > 0 && floats[1] == 0 && zero_both > 0 && floats[2] == 0,
+	        "the other blocks float only with one operand crossing and the policy filling waits (%d "
+	        "with A, %d with A and B in layer panels, whose %d segments bring nothing; %d without "
+	        "the policy's fill)", floats[0], floats[1], zero_both, floats[2]);
 }
 
 int main(void)
@@ -2018,6 +2043,6 @@ int main(void)
 	deep_products();
 	square_deep();
 	b_cut_tiles();
-	floating_segments();
+	floating_other_blocks();
 	return t_summary();
 }

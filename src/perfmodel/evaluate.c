@@ -227,7 +227,8 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	struct device_part dp = { n, (double)t->Kt, rows, fmax(1.0, n / rows), f->A[i], f->B[i], f->Cin[i],
 	                          comp, first, last / whole, pm_panel_kind(p, panels, 0),
 	                          pm_panel_kind(p, panels, 1), late, pl_block_side(cross),
-	                          d->kind == PM_GPU ? held_products() : 0 };
+	                          d->kind == PM_GPU ? held_products() : 0,
+	                          d->kind == PM_GPU && pm_policy_fills_waits() };
 	struct segment sg[PM_MAX_SEGMENTS];
 	struct result_times r;
 	int nsg = p->routine == 'g' ? pm_block_order_segments(&dp, sg, &r)

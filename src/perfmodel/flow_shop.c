@@ -17,7 +17,7 @@
  * instead, with the first product needing one (operand_segments). The first C tile is final with
  * the first product of the first block's last layer. */
 struct operand_bytes {
-	double s[5]; /* bytes the five segments of pm_block_order_segments bring in, in all */
+	double s[PM_MAX_SEGMENTS]; /* bytes the five segments of pm_block_order_segments bring in */
 };
 /* One operand's bytes per segment: `tile` bytes per tile, `lines` tile rows (A) or columns (B)
  * of the device's C, `line0` of them in the first block, kt layers; `panel` as device_part's. */
@@ -78,22 +78,27 @@ int pm_block_order_segments(const struct device_part *d, struct segment sg[PM_MA
 	double rest = total - sg[0].in;
 	if (first > sg[0].in && rest > 0) {
 		double keep = fmax(0.0, 1 - (first - sg[0].in) / rest);
-		for (int s = 1; s < 5; s++)
+		for (int s = 1; s < PM_MAX_SEGMENTS; s++)
 			sg[s].in *= keep;
 		sg[0].in = first;
 	}
-	/* Where only one of A and B crosses, the segments after the first that bring nothing (later
-	 * layers of a block whose panels came whole, the other block columns or rows) read the tiles
-	 * the segments before them brought, and the policy runs those products while its next copy is
-	 * under way (a task below the head's priority whose tiles are in: PARALIA_POP_READY). In the
-	 * order, the link-bound first block column would leave the GPU waiting for each copy. One
-	 * H200, FP64 8192^3 with B on the GPU in tiles of 1024 x 8192 rows, A in eight panels of
-	 * 64 MB: each of the first block's layers waits 1.28 ms for a panel and computes 0.96, but
-	 * the GPU computed from its first panel on with 0.8 ms of gaps in all, 24.0-24.3 ms where the
-	 * order priced 25.7 (bench/results/gemm-2026-11-28s.md). */
+	/* The other blocks' products (segments 3 and 4) below the head's priority: where only one
+	 * of A and B crosses and they bring nothing, they read the tiles the first block column
+	 * brought, and the policy runs them while the head's copy is under way (a task below the
+	 * head's priority whose tiles are in: PARALIA_POP_READY, `fill_waits`), so a link-bound
+	 * first block column does not leave the GPU waiting for each copy. One H200, FP64 8192^3 with
+	 * B on the GPU in tiles of 1024 x 8192 rows, A in eight panels of 64 MB: each of the first
+	 * block's layers waits 1.28 ms for a panel and computes 0.96, but the GPU's kernels ran from
+	 * its first panel on with 0.81 ms of gaps in all, 24.0-24.3 ms where the order priced 25.7
+	 * (bench/results/gemm-2026-11-28s.md). Not the first block's own later products, which have
+	 * the head's priority: floating those too priced FP64 8192^3 0hh in 1024 x 8192 tiles with
+	 * B's panels at 24.1 ms, which ran 24.9-26.1 (26.1 in the order). Not where A and B both
+	 * cross: replayed on the recorded sweeps, it took the prices of plans with both in panels,
+	 * already under their measured times, lower still (FP64 20000x17000x9000 from the host at
+	 * 2048: 153.5 -> 138.6 ms, measured 148-167), for a reason not measured. */
 	int one_crosses = (d->A > 0) != (d->B > 0);
-	for (int s = 1; s < PM_MAX_SEGMENTS; s++)
-		sg[s].reads_earlier = one_crosses && sg[s].n > 0 && sg[s].in <= 0;
+	for (int s = 3; s < PM_MAX_SEGMENTS; s++)
+		sg[s].reads_earlier = d->fill_waits && one_crosses && sg[s].n > 0 && sg[s].in <= 0;
 	r->nfirst = d->kt > 1 ? 3 : 1;
 	r->early = d->kt > 1 ? (nb0 - 1) * per_full * f : 0;
 	/* In single-tile blocks a chain's next step is ready only once the step before it ends, and
@@ -143,13 +148,9 @@ static double last_tiles_home(const struct last_tiles *lt, double chains_end, do
 	return home + lt->after;
 }
 
-/* The flow shop's makespan; the first result is ready `early` us before the first nfirst
- * segments are done, `first_wait` us later where other products come between its steps, and
- * the last block's tiles go home as last_tiles_home says. C read late: the last unit cannot end
- * before late_in_us (its C tile is among the inbound bytes, 0: not late). */
 /* Which segments float (reads_earlier, with bytes before them to read), and the inbound time
  * (us) before each: the products of a floating one read those bytes evenly. */
-static void floating_segments(const struct segment *sg, int nsg, double in_us_per_byte,
+static void float_segments(const struct segment *sg, int nsg, double in_us_per_byte,
                               int floats[PM_MAX_SEGMENTS], double before[PM_MAX_SEGMENTS])
 {
 	double at = 0;
@@ -172,6 +173,10 @@ static double floating_after(const struct segment *sg, int nsg, const int *float
 	return us;
 }
 
+/* The flow shop's makespan; the first result is ready `early` us before the first nfirst
+ * segments are done, `first_wait` us later where other products come between its steps, and
+ * the last block's tiles go home as last_tiles_home says. C read late: the last unit cannot end
+ * before late_in_us (its C tile is among the inbound bytes, 0: not late). */
 double pm_device_time(const struct segment *sg, int nsg, int nfirst, double early,
                       double first_wait, double in_us_per_byte, double comp_total,
                       double late_in_us, double out_total_us, const struct last_tiles *lt,
@@ -180,9 +185,10 @@ double pm_device_time(const struct segment *sg, int nsg, int nfirst, double earl
 	double arrived = 0, left = comp_total, gpu = 0, done = 0, first_done = 0;
 	int floats[PM_MAX_SEGMENTS];
 	double before[PM_MAX_SEGMENTS];
-	nsg = nsg < PM_MAX_SEGMENTS ? nsg : PM_MAX_SEGMENTS;
-	floating_segments(sg, nsg, in_us_per_byte, floats, before);
-	for (int s = 0; s < nsg; s++) /* `left`: the compute in the order; the floating apart */
+	if (nsg > PM_MAX_SEGMENTS) /* a producer with more segments than this holds: a bug */
+		return HUGE_VAL;
+	float_segments(sg, nsg, in_us_per_byte, floats, before);
+	for (int s = 0; s < nsg; s++) /* `left`: the compute in the order, the floating kept apart */
 		if (floats[s])
 			left -= sg[s].n * sg[s].comp;
 	for (int s = 0; s < nsg; s++) {

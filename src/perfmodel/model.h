@@ -111,9 +111,9 @@ void pm_link_rates(const struct pm_problem *p, const struct pm_device *d, int i,
  * leave at the outbound rate: the classic two-machine flow shop, whose makespan is the largest,
  * over the products u, of (bytes up to u arrived + compute from u on). The products come in
  * segments of alike ones, within which that expression is linear in u, so segment ends suffice:
- * O(1) per device. A segment that reads what earlier ones brought (reads_earlier) floats: its
- * products run whenever their bytes are in, so after u only its share reading bytes from u on
- * counts (its products spread evenly over the bytes before it). */
+ * a few segments per device. A segment that reads what earlier ones brought (reads_earlier)
+ * floats: its products run whenever their bytes are in, so after u only its share reading bytes
+ * from u on counts (its products spread evenly over the bytes before it). */
 struct segment {
 	double n;     /* products (or whole chains: pm_column_order_segments) */
 	double in;    /* bytes each needs brought in */
@@ -137,6 +137,8 @@ struct device_part {
 	int bs;              /* the side of gemm's blocks of C tiles (pl_block_side) */
 	int held;            /* products of other chains its worker holds ahead of a chain's next step
 	                        (held_products) */
+	int fill_waits;      /* the policy runs a task below the head's priority whose tiles are in
+	                        while the head's copies are under way (pm_policy_fills_waits) */
 };
 
 /* An operand crossing in column panels (step 3) brings, with the first product that needs one of
@@ -167,7 +169,7 @@ struct last_tiles {
 /* gemm's products in its order (5 segments), the other routines' chains column by column (3). */
 int pm_block_order_segments(const struct device_part *d, struct segment sg[PM_MAX_SEGMENTS], struct result_times *r);
 int pm_column_order_segments(const struct device_part *d, struct segment sg[3], struct result_times *r);
-/* The flow shop's makespan over nsg (at most PM_MAX_SEGMENTS) segments (us). */
+/* The flow shop's makespan over nsg segments (us); HUGE_VAL for more than PM_MAX_SEGMENTS. */
 double pm_device_time(const struct segment *sg, int nsg, int nfirst, double early, double first_wait,
                       double in_us_per_byte, double comp_total, double late_in_us, double out_total_us,
                       const struct last_tiles *lt, double floor_us);

@@ -427,6 +427,18 @@ int pm_lookahead(void)
 	return env_int_once("PARALIA_LOOKAHEAD", 32, 0, 1000000, &warned);
 }
 
+int pm_pop_ready(void)
+{
+	static int warned;
+	return env_int_once("PARALIA_POP_READY", 2, 0, 2, &warned);
+}
+
+int pm_policy_fills_waits(void)
+{
+	const char *pf = getenv("STARPU_PREFETCH"); /* StarPU's reading: a number, 1 unless set */
+	return pm_pop_ready() > 0 && pm_lookahead() > 0 && !(pf && *pf && atoi(pf) == 0);
+}
+
 static int loc_of(const void *p, int dev, int *loc)
 {
 	unsigned node;

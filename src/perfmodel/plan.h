@@ -56,6 +56,13 @@ int pm_verbose_level(void);
 /* PARALIA_LOOKAHEAD: tasks per worker queue whose inputs the policy requests ahead (32 unless
  * set), read by the policy and by the model alike. */
 int pm_lookahead(void);
+/* PARALIA_POP_READY (0 to 2, default 2: PL_POP_SHORTER in src/sched_policy/sched.h), the
+ * policy's reading; and whether the policy runs a task below the head's priority whose inputs are
+ * there while the head's copies are under way: PARALIA_POP_READY > 0, with copies requested
+ * ahead (PARALIA_LOOKAHEAD > 0, STARPU_PREFETCH not 0). The model's step 4 floats the products
+ * that do so (flow_shop.c). */
+int pm_pop_ready(void);
+int pm_policy_fills_waits(void);
 /* Whether StarPU worker w may run the plan's tasks (its mask; an empty mask: every worker). */
 static inline int pm_plan_has_worker(const struct pm_plan *p, unsigned w)
 {

@@ -48,7 +48,7 @@ void pl_settings_from_env(struct pl_settings *s)
 	s->verbose = pm_verbose_level();
 	s->writeback = (int)env_long("PARALIA_WRITEBACK", 1, 0, 1);
 	s->slow_ratio = env_double("PARALIA_SLOW_RATIO", 20, 0);
-	s->pop_ready = (int)env_long("PARALIA_POP_READY", PL_POP_SHORTER, 0, 2);
+	s->pop_ready = pm_pop_ready(); /* PL_POP_SHORTER unless set; the model's reading too */
 	s->pop_hold = (int)env_long("PARALIA_POP_HOLD", 1, 0, 1);
 	s->kernel_table = (int)env_long("PARALIA_KERNEL_TABLE", 1, 0, 1);
 	const char *d = getenv("PARALIA_DEVICES");
