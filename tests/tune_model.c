@@ -1509,6 +1509,7 @@ static void tall_products(void)
 		return;
 	struct pm_rates r;
 	int lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
+	remove(path); /* each table this test writes goes once read */
 	t_check(lr == 1 && r.n == 3 && r.tall[1][1] == 60000 && r.tall_rows[1][1] == 8192 &&
 	        r.tall[1][0] == 20000 && r.tall[1][2] == 0 && r.tall[0][1] == 0,
 	        "tall lines read onto the tile grid (load %d: %g at 1024, %g at 512, none at 2048 or in "
@@ -1540,6 +1541,7 @@ static void tall_products(void)
 		if (write_table(path, sizeof path, "tall-bad", bad[b]))
 			return;
 		lr = pm_rates_load(&r, path, "gpu", err, sizeof err);
+		remove(path);
 		t_check(lr == -1 && strstr(err, ":2:"), "malformed tall line %d refused with its line (%s)", b, err);
 	}
 	/* Tall products at their tall rate draw the large kernels' power: they run under the cap of
@@ -1552,9 +1554,11 @@ static void tall_products(void)
 	const char *rates = "gpu d 1024 40000\ngpu d 2048 58000\ngpu d 4096 60000\ntall d 1024 8192 56000\n";
 	char text[512];
 	snprintf(text, sizeof text, "%ssustain d 2048 46400 0.05\n", rates);
-	if (write_table(path, sizeof path, "tall-cap", text) || pm_rates_load(&capped, path, "gpu", err, sizeof err) != 1 ||
-	    write_table(path, sizeof path, "tall-nocap", rates) || pm_rates_load(&uncapped, path, "gpu", err, sizeof err) != 1 ||
-	    load(&db, "h200x4.txt") != 0) {
+	int lc = write_table(path, sizeof path, "tall-cap", text) == 0 ? pm_rates_load(&capped, path, "gpu", err, sizeof err) : -1;
+	remove(path);
+	int lu = write_table(path, sizeof path, "tall-nocap", rates) == 0 ? pm_rates_load(&uncapped, path, "gpu", err, sizeof err) : -1;
+	remove(path);
+	if (lc != 1 || lu != 1 || load(&db, "h200x4.txt") != 0) {
 		t_check(0, "the tables or the link map (%s)", err);
 		return;
 	}
@@ -1587,7 +1591,9 @@ static void tall_tiles(void)
 	struct pm_xfer x;
 	struct lm_db db;
 	struct pm_device dev[PM_MAX_DEVS];
-	if (pm_xfer_load(&x, path, err, sizeof err) != 1 || load(&db, "h200x4.txt") != 0) {
+	int lx = pm_xfer_load(&x, path, err, sizeof err);
+	remove(path);
+	if (lx != 1 || load(&db, "h200x4.txt") != 0) {
 		t_check(0, "the copy table or the link map (%s)", err);
 		return;
 	}
