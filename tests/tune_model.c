@@ -65,6 +65,23 @@ static int gpus_of(const struct lm_db *db, struct pm_device *dev, double scale, 
 	return n;
 }
 
+/* A variable's value as the caller had it (NULL: unset), for env_restore after a test sets it. */
+static char *env_saved(const char *name)
+{
+	const char *v = getenv(name);
+	return v ? strdup(v) : NULL;
+}
+
+/* name back to what env_saved kept (unset for NULL); the copy freed. */
+static void env_restore(const char *name, char *saved)
+{
+	if (saved)
+		setenv(name, saved, 1);
+	else
+		unsetenv(name);
+	free(saved);
+}
+
 static int popcount(unsigned x) { int n = 0; for (; x; x >>= 1) n += x & 1; return n; }
 
 static struct pm_problem gemm(int m, int n, int k, int la, int lb, int lc, int reads_c)
@@ -409,8 +426,7 @@ static void xfer_pitches(void)
 		/* PARALIA_PANELS: unset, the model's choice for A and B; none, all */
 		static const struct { const char *v; unsigned may, must; } env[] = {
 			{ NULL, 3, 0 }, { "", 3, 0 }, { "model", 3, 0 }, { "none", 0, 0 }, { "all", 0, 3 } };
-		const char *saved = getenv("PARALIA_PANELS");
-		char *keep = saved ? strdup(saved) : NULL;
+		char *keep = env_saved("PARALIA_PANELS");
 		for (int i = 0; i < 5; i++) {
 			if (env[i].v)
 				setenv("PARALIA_PANELS", env[i].v, 1);
@@ -421,11 +437,7 @@ static void xfer_pitches(void)
 			t_check(may == env[i].may && must == env[i].must, "PARALIA_PANELS=%s: may %u must %u",
 			        env[i].v ? env[i].v : "(unset)", may, must);
 		}
-		if (keep)
-			setenv("PARALIA_PANELS", keep, 1);
-		else
-			unsetenv("PARALIA_PANELS");
-		free(keep);
+		env_restore("PARALIA_PANELS", keep);
 		/* A layer panel (A as stored: one layer of every tile row) comes with each layer, a chain
 		 * panel (A transposed: one tile row's every layer) whole with the first product. With B
 		 * and C on the GPU, 8192x8192x16384 computes longer than A takes to cross, so the first
@@ -473,10 +485,7 @@ static void cut_panels_fill(void)
 	p.dbl = g.dbl = 0;
 	p.panels_must = g.panels_must = 1;
 	g.loc[1] = dev[0].node;
-	const char *keep = getenv("PARALIA_LOOKAHEAD");
-	char saved[64] = "";
-	if (keep)
-		snprintf(saved, sizeof saved, "%s", keep);
+	char *keep = env_saved("PARALIA_LOOKAHEAD");
 	struct pm_eval e;
 	unsetenv("PARALIA_LOOKAHEAD");
 	double all = pm_evaluate(&p, dev, 1, &db, 1024, 1u, &e), gall = pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL);
@@ -485,10 +494,7 @@ static void cut_panels_fill(void)
 	double bad = pm_evaluate(&p, dev, 1, &db, 1024, 1u, NULL);
 	setenv("PARALIA_LOOKAHEAD", "4", 1);
 	double one = pm_evaluate(&p, dev, 1, &db, 1024, 1u, NULL), gone = pm_evaluate(&g, dev, 1, &db, 1024, 1u, NULL);
-	if (keep)
-		setenv("PARALIA_LOOKAHEAD", saved, 1);
-	else
-		unsetenv("PARALIA_LOOKAHEAD");
+	env_restore("PARALIA_LOOKAHEAD", keep);
 	t_check(way == 1 && all > one + 0.3, "A in panels, B's tiles behind them: %.2f ms with four panels "
 	        "first, %.2f with one (panels %u)", all, one, way);
 	t_check(gall == gone, "B on the GPU: %.2f ms either way", gall);
@@ -671,8 +677,7 @@ static void chains_interleaved(void)
 		return;
 	int g = dev[0].node;
 	struct pm_problem p = gemm(4096, 4096, 4096, g, g, 0, 1);
-	const char *env = getenv("STARPU_CUDA_PIPELINE");
-	char *was = env ? strdup(env) : NULL;
+	char *was = env_saved("STARPU_CUDA_PIPELINE");
 	struct pm_eval one, two, deep1, deep2;
 	setenv("STARPU_CUDA_PIPELINE", "1", 1);
 	double t1 = pm_evaluate(&p, dev, 1, &db, 1536, 1u, &one);
@@ -680,9 +685,7 @@ static void chains_interleaved(void)
 	unsetenv("STARPU_CUDA_PIPELINE"); /* StarPU's default: 2 */
 	double t2 = pm_evaluate(&p, dev, 1, &db, 1536, 1u, &two);
 	double d2 = pm_evaluate_deep(&p, dev, 1, &db, 512, 4096, 1u, &deep2);
-	if (was)
-		setenv("STARPU_CUDA_PIPELINE", was, 1);
-	free(was);
+	env_restore("STARPU_CUDA_PIPELINE", was);
 	/* 9 tiles, 3 products each (1536, 1536, 1024 deep): the first chain's 2 later steps each wait
 	 * for one of the next chain's products, and for the next C tile's copy, 18.9 MB */
 	double per = two.compute_ms / 27, copy = 18.9e6 / 40e9 * 1e3;
@@ -1957,14 +1960,7 @@ static void floating_other_blocks(void)
 	struct pm_device dev[PM_MAX_DEVS];
 	if (load(&db, "h200x4.txt"))
 		return;
-	gpus_of(&db, dev, 1.0, 140e9);
-	for (int pr = 0; pr < 2; pr++)
-		for (int j = 0; j < PM_MAX_RATES; j++) {
-			dev[0].rates.gflops[pr][j] *= 1.3;
-			dev[0].rates.engaged[pr][j] *= 1.3;
-			dev[0].rates.sustained[pr][j] *= 1.3;
-			dev[0].rates.tall[pr][j] *= 1.3;
-		}
+	gpus_of(&db, dev, 1.3, 140e9);
 	int g = dev[0].node;
 	struct pm_problem h0h = gemm(8192, 8192, 8192, 0, g, 0, 1);
 	h0h.panels_must = 1;
@@ -1981,15 +1977,10 @@ static void floating_other_blocks(void)
 	        e.panels, e.c_late);
 	const char *no_ahead[][2] = { { "PARALIA_LOOKAHEAD", "0" }, { "PARALIA_POP_READY", "0" } };
 	for (int v = 0; v < 2; v++) {
-		const char *was = getenv(no_ahead[v][0]);
-		char *keep = was ? strdup(was) : NULL;
+		char *keep = env_saved(no_ahead[v][0]);
 		setenv(no_ahead[v][0], no_ahead[v][1], 1);
 		double t_no = pm_evaluate_tiles(&h0h, dev, 1, &db, 1024, 8192, 1u, NULL);
-		if (keep)
-			setenv(no_ahead[v][0], keep, 1);
-		else
-			unsetenv(no_ahead[v][0]);
-		free(keep);
+		env_restore(no_ahead[v][0], keep);
 		t_check(t_no > t + 1, "%s=%s: the other blocks in the order (%.2f ms, %.2f floating)",
 		        no_ahead[v][0], no_ahead[v][1], t_no, t);
 	}

@@ -149,17 +149,21 @@ static double last_tiles_home(const struct last_tiles *lt, double chains_end, do
 }
 
 /* Which segments float (reads_earlier, with bytes before them to read), and the inbound time
- * (us) before each: the products of a floating one read those bytes evenly. */
-static void float_segments(const struct segment *sg, int nsg, double in_us_per_byte,
-                              int floats[PM_MAX_SEGMENTS], double before[PM_MAX_SEGMENTS])
+ * (us) before each: the products of a floating one read those bytes evenly. Returns their
+ * compute (us), which the order leaves out. */
+static double float_segments(const struct segment *sg, int nsg, double in_us_per_byte,
+                             int floats[PM_MAX_SEGMENTS], double before[PM_MAX_SEGMENTS])
 {
-	double at = 0;
+	double at = 0, us = 0;
 	for (int s = 0; s < nsg; s++) {
 		before[s] = at;
 		floats[s] = sg[s].reads_earlier && at > 0;
+		if (floats[s])
+			us += sg[s].n * sg[s].comp;
 		if (sg[s].n > 0)
 			at += sg[s].n * sg[s].in * in_us_per_byte;
 	}
+	return us;
 }
 
 /* The floating segments' compute that reads bytes arriving `at` us or later. */
@@ -187,10 +191,8 @@ double pm_device_time(const struct segment *sg, int nsg, int nfirst, double earl
 	double before[PM_MAX_SEGMENTS];
 	if (nsg > PM_MAX_SEGMENTS) /* a producer with more segments than this holds: a bug */
 		return HUGE_VAL;
-	float_segments(sg, nsg, in_us_per_byte, floats, before);
-	for (int s = 0; s < nsg; s++) /* `left`: the compute in the order, the floating kept apart */
-		if (floats[s])
-			left -= sg[s].n * sg[s].comp;
+	/* `left`: the compute in the order, the floating kept apart */
+	left -= float_segments(sg, nsg, in_us_per_byte, floats, before);
 	for (int s = 0; s < nsg; s++) {
 		if (sg[s].n > 0) {
 			double x = sg[s].in * in_us_per_byte, c = sg[s].comp, n = sg[s].n;
