@@ -486,7 +486,9 @@ static double paralia_config(const struct point *p, const struct operands *o, do
 	char tall[32] = "", deep[32] = "";
 	if (plan.tile_rows > plan.tile) /* tall tiles: C's and op(A)'s rows */
 		snprintf(tall, sizeof tall, " rows %d", plan.tile_rows);
-	if (plan.tile_depth > plan.tile) /* deep products: over the whole k */
+	if (plan.tile_depth > plan.tile && plan.tile_depth < p->k) /* layers that deep (PARALIA_DEPTH) */
+		snprintf(deep, sizeof deep, " layers %d", plan.tile_depth);
+	else if (plan.tile_depth > plan.tile) /* deep products: over the whole k */
 		snprintf(deep, sizeof deep, " depth %d", plan.tile_depth);
 	snprintf(config, size, "tile %d on %d dev%s%s%s", plan.tile, plan.ndevices,
 	         plan.wr_lazy ? " wr-lazy" : "", tall, deep);

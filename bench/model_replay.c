@@ -12,7 +12,9 @@
  * added at home (PARALIA_C_LATE and PARALIA_C_HOME as the sweep ran); "D": deep products, one
  * per C tile of R rows over the whole k (a sweep's "T=<tile>:R=<rows>:D" cell, R 0 or at least
  * m for all of its rows, as bench/tile_sweep.sh's SWEEP_DEEP writes them; PARALIA_DEEP as the sweep
- * ran, which before 2026-11-27w had none: replay those with PARALIA_DEEP=none). So a change to the
+ * ran, which before 2026-11-27w had none: replay those with PARALIA_DEEP=none); "K<depth>": products
+ * that deep in layers (a "T=<tile>:R=<rows>:K=<depth>" cell, PARALIA_DEPTH; bench/tile_sweep.sh's
+ * SWEEP_DEPTH). So a change to the
  * model is checked against measurements before any GPU time is spent on it. A pick at a tile the
  * fixed sweep left out is read from the sweep's own pick (its T=0 line) when that ran at the same
  * tile.
@@ -42,6 +44,7 @@ struct point {
 	long m, n, k;
 	int nt, tile[MAXT], rows[MAXT]; /* rows: of C's and A's tiles (tall), the tile when square */
 	int deep[MAXT]; /* 1: deep products (pm_evaluate_deep) */
+	int depth[MAXT]; /* > 0: products this deep in layers (pm_evaluate_depth) */
 	double ms[MAXT];
 	int run_pick;   /* the tile the sweep's own pick (T=0 line) ran at, 0: none */
 	int run_rows;   /* and its rows (tall tiles), 0: square */
@@ -75,7 +78,7 @@ static int read_sweep(const char *path)
 		return -1;
 	char line[512];
 	while (fgets(line, sizeof line, f)) {
-		int T, R = 0, at, more = 0, deep = 0;
+		int T, R = 0, at, more = 0, deep = 0, depth = 0;
 		char sys[32], prec, place[8], config[64];
 		long m, n, k;
 		double med;
@@ -86,6 +89,8 @@ static int read_sweep(const char *path)
 		at += more;
 		if (!strncmp(line + at, ":D", 2))
 			deep = 1, at += 2;
+		else if (sscanf(line + at, ":K=%d%n", &depth, &more) == 1) /* layers that deep */
+			at += more;
 		if (sscanf(line + at, ",%31[^,],%c,%ld,%ld,%ld,%7[^,],%63[^,],%lf", sys, &prec, &m, &n, &k,
 		           place, config, &med) != 8 || strcmp(sys, "paralia") || T < 0 || med <= 0)
 			continue;
@@ -104,6 +109,7 @@ static int read_sweep(const char *path)
 		p->tile[p->nt] = T;
 		p->rows[p->nt] = deep && R == 0 ? (int)m : R > T ? R : T; /* deep, R=0: all of m's rows */
 		p->deep[p->nt] = deep;
+		p->depth[p->nt] = depth > T ? depth : 0;
 		p->ms[p->nt++] = med;
 	}
 	fclose(f);
@@ -167,14 +173,17 @@ int main(int argc, char **argv)
 		pm_tall_env(&pb.tall_may, &pb.tall_rows);       /* and the pick's PARALIA_TALL */
 		pm_deep_env(&pb.deep_may, &pb.deep_must);       /* and PARALIA_DEEP */
 		pm_cut_b_env(&pb.b_cut_may, &pb.b_cut_must);    /* and PARALIA_CUT_B */
+		pm_depth_env(&pb.layers_may, &pb.depth);        /* and PARALIA_DEPTH */
 		for (int x = 0; x < 3; x++)
 			pb.loc[x] = p->place[x] == 'h' ? 0 : 1;
 		printf("%c %ldx%ldx%ld %s:", p->prec, p->m, p->n, p->k, p->place);
 		int best = 0;
 		for (int t = 0; t < p->nt; t++) {
 			struct pm_eval ev;
-			double pred = p->deep[t] ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev)
-			                         : pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
+			double pred = p->deep[t]    ? pm_evaluate_deep(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev)
+			              : p->depth[t] ? pm_evaluate_depth(&pb, dev, 2, &db, p->tile[t], p->rows[t],
+			                                                p->depth[t], 1u, &ev)
+			                            : pm_evaluate_tiles(&pb, dev, 2, &db, p->tile[t], p->rows[t], 1u, &ev);
 			double e = (pred - p->ms[t]) / p->ms[t];
 			if (terms) /* REPLAY_TERMS: the cell's terms, before it */
 				printf(" [compute %.1f transfer %.1f ms]", ev.compute_ms, ev.transfer_ms);
@@ -183,9 +192,11 @@ int main(int argc, char **argv)
 			cells++;
 			if (p->ms[t] < p->ms[best])
 				best = t;
-			char tall[16] = "";
+			char tall[32] = "";
 			if (p->deep[t] ? p->rows[t] < p->m : p->rows[t] > p->tile[t]) /* (deep: but all m's) */
 				snprintf(tall, sizeof tall, ":R%d", p->rows[t]);
+			if (p->depth[t])
+				snprintf(tall + strlen(tall), sizeof tall - strlen(tall), ":K%d", p->depth[t]);
 			char way[8];
 			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
 			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
@@ -197,9 +208,9 @@ int main(int argc, char **argv)
 		int at = -1, rows = e.R > e.T ? e.R : e.T;
 		char way[8];
 		way_of(&e, way, sizeof way);
-		int deep = e.D > e.T;
+		int deep = e.D > e.T && e.D >= p->k, layers = e.D > e.T && !deep ? e.D : 0;
 		for (int t = 0; t < p->nt; t++)
-			if (p->tile[t] == e.T && p->deep[t] == deep &&
+			if (p->tile[t] == e.T && p->deep[t] == deep && p->depth[t] == layers &&
 			    (deep && rows >= p->m ? p->rows[t] >= p->m : p->rows[t] == rows))
 				at = t;
 		if (at >= 0) {
@@ -207,7 +218,7 @@ int main(int argc, char **argv)
 			good_picks += r <= 1.05;
 			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f) %.2f of best %d:R%d\n", e.T, rows,
 			       way, e.subset, e.time_ms, r, p->tile[best], p->rows[best]);
-		} else if (e.T == p->run_pick && p->run_deep == deep &&
+		} else if (e.T == p->run_pick && p->run_deep == deep && !layers &&
 		           (deep || (p->run_rows ? p->run_rows : e.T) == rows) &&
 		           __builtin_popcount(e.subset) == p->run_devs) {
 			/* a tile the fixed sweep left out, which the sweep's own pick ran at */

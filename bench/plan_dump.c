@@ -73,6 +73,7 @@ static void set_knob(struct pm_problem *p, int knob)
 	p->ld[2] = p->m;
 	p->trans = knob == 4 ? 3 : knob == 5 ? 2 : 0;
 	p->panels_may = 3, p->c_late_may = 1, p->tall_may = 1, p->deep_may = 1, p->b_cut_may = 1;
+	p->layers_may = 1;
 	if (knob == 1)
 		p->c_home_may = 1;
 	if (knob == 2)

@@ -125,7 +125,8 @@ static int model_only(int reps, const char *folder)
 				int64_t n = sizes[s] - i;
 				struct pm_problem p = { .routine = 'g', .dbl = 1, .m = n, .n = n, .k = n, .reads_c = 1,
 				                        .tile_frac = 1.0, .ld = { n, n, n }, .c_late_may = 1,
-				                        .c_home_may = 1, .tall_may = 1, .deep_may = 1, .b_cut_may = 1 };
+				                        .c_home_may = 1, .tall_may = 1, .deep_may = 1, .b_cut_may = 1,
+				                        .layers_may = 1 };
 				struct pm_tune_opts o = { 0, PM_TIME, 0 };
 				struct pm_eval e;
 				double t0 = now_us();

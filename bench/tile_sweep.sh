@@ -8,8 +8,11 @@
 # Fixed tiles are square (PARALIA_TALL=none, PARALIA_DEEP=none); SWEEP_TALL adds tall ones,
 # "TILE:ROWS" pairs (C's and A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>,"
 # (bench/model_replay); SWEEP_DEEP deep products of those widths (PARALIA_DEEP=all), prefixed
-# "T=<tile>:R=0:D," (R=0: C's tiles all of m's rows).
-#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, BENCH_REPS (3),
+# "T=<tile>:R=0:D," (R=0: C's tiles all of m's rows); SWEEP_DEPTH products in layers that deep,
+# "TILE:ROWS:DEPTH" triples (PARALIA_TALL=ROWS, PARALIA_DEPTH=DEPTH), prefixed
+# "T=<tile>:R=<rows>:K=<depth>,".
+#   bench/tile_sweep.sh OUT.csv       (SWEEP_POINTS, SWEEP_TILES, SWEEP_TALL, SWEEP_DEEP, SWEEP_DEPTH,
+#                                      BENCH_REPS (3),
 #                                      SWEEP_ONE_PROCESS (0) override;
 #                                      BENCH_BIN: the gemm_bench to run, _build's by default)
 # Each run's stderr goes to OUT.err after a "== T=<tile>" line: with PARALIA_VERBOSE=1 or 2 it says
@@ -78,5 +81,12 @@ for tr in ${SWEEP_TALL:-}; do
   echo "== T=$t:R=$r" >>"$err"
   # shellcheck disable=SC2086
   PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none cell "T=$t:R=$r" paralia $points
+done
+for trd in ${SWEEP_DEPTH:-}; do
+  t=${trd%%:*} rd=${trd#*:}
+  r=${rd%%:*} d=${rd#*:}
+  echo "== T=$t:R=$r:K=$d" >>"$err"
+  # shellcheck disable=SC2086
+  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEPTH=$d PARALIA_DEEP=none cell "T=$t:R=$r:K=$d" paralia $points
 done
 wc -l <"$out"

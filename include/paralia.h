@@ -105,7 +105,8 @@ struct paralia_plan {
 	int tile_rows;            /* gemm: rows of C's and op(A)'s tiles: tile, or more where their
 	                             copies from the host run faster in taller columns (tall tiles) */
 	int tile_depth;           /* gemm: depth over k of each product: tile, or k where they run
-	                             over the whole k, one per C tile (deep products, op(A) on the GPU) */
+	                             over the whole k, one per C tile (deep products, op(A) on the GPU),
+	                             or between them where PARALIA_DEPTH sets it (measuring) */
 };
 
 /*

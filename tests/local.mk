@@ -155,6 +155,8 @@ TESTS += tests/gemm_tall.sh
 # gemm's deep products (one product per C tile over the whole k) forced on CPU workers.
 EXTRA_DIST += tests/gemm_deep.sh
 TESTS += tests/gemm_deep.sh
+EXTRA_DIST += tests/gemm_depth.sh
+TESTS += tests/gemm_depth.sh
 # gemm's B read from tiles cut out of it where it lives (PARALIA_CUT_B=all), against CBLAS.
 EXTRA_DIST += tests/gemm_cut.sh
 TESTS += tests/gemm_cut.sh

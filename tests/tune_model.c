@@ -811,7 +811,7 @@ static void c_home_choices(void)
  * (bench/results/gemm-ahead-2026-11-26c.md). */
 static void fetch_ahead_rounds(void)
 {
-	struct pm_layer L = { 3072, 1, 0, 0, { 0 }, 0 };
+	struct pm_layer L = { 3072, 1, 0, 0, { 0 }, 0, 0 };
 	pm_rates_default(&L.rates, PM_GPU);
 	double a = 1600.0 / (3072.0 * 3072.0); /* an A tile of 3072 x 3072 in 1.6 ms */
 	L.a_us = a;
@@ -841,6 +841,27 @@ static void fetch_ahead_rounds(void)
 	t_check(pm_fetch_ahead(&L, 3072, 3072, 3 * 3072) && !pm_fetch_ahead(&L, 3072, 3072, 2 * 3072 + 256),
 	        "one tile, three layers: ahead when the last is 3072 deep (two rounds lose ~2 ms, more "
 	        "than the 1.6 ms held), not when it is 256 deep (~1.1 ms lost)");
+	/* Layers deeper than the tile (PARALIA_DEPTH): a depth of 0 or of the tile is the tile's; a
+	 * layer as deep as k is one round, never ahead; layers of 6144 over k = 3 x 6144 hold twice
+	 * the bytes per round and lose it twice: ahead as layers of 3072 over 3 x 3072 are. */
+	int as_tile = 1;
+	for (int k = 2 * 3072; k <= 12 * 3072; k += 1000) {
+		L.D = 0;
+		int d0 = pm_fetch_ahead(&L, 3072, 3072, k);
+		L.D = 3072;
+		as_tile &= d0 == pm_fetch_ahead(&L, 3072, 3072, k);
+	}
+	L.D = 6144;
+	int one_layer = pm_fetch_ahead(&L, 3072, 3072, 6144), three = pm_fetch_ahead(&L, 3072, 3072, 3 * 6144);
+	L.D = 0;
+	/* what a block's rounds lose when it does not fetch ahead (a lone block pays it: step 6) */
+	double lost_256 = pm_rounds_lost_us(&L, 3072, 3072, 2 * 3072 + 256);
+	double lost_ahead = pm_rounds_lost_us(&L, 3072, 3072, 3 * 3072);
+	t_check(lost_256 > 900 && lost_256 < 1300 && lost_ahead == 0, "rounds lost without fetching "
+	        "ahead: %.0f us to a last layer 256 deep (~1.1 ms), none where the block fetches ahead "
+	        "(%.0f)", lost_256, lost_ahead);
+	t_check(as_tile && !one_layer && three, "layers as deep as the tile decide as the tile (%d); one "
+	        "layer of 6144 over k = 6144 not ahead (%d), three ahead (%d)", as_tile, one_layer, three);
 
 	/* Pinned to a 2 x 1 grid, a block of 2 x 1 tiles is one tile per owner: ahead; unpinned the
 	 * block's two A tiles outlast its round: not ahead. */
@@ -1466,6 +1487,7 @@ static void allow_tall(struct pm_problem *p) { p->tall_may = 1; }
 static void allow_deep(struct pm_problem *p) { p->deep_may = 1; }
 static int is_tall(const struct pm_eval *e) { return e->R > e->T; }
 static int is_deep(const struct pm_eval *e) { return e->D > e->T; }
+static void allow_layers(struct pm_problem *p) { p->layers_may = 1; }
 
 /* The margin by which a plan's way must beat the plan without it: 5% for tall tiles and for deep
  * products of all m's rows, 1% for deep products in square C tiles (SQUARE_DEEP_MARGIN) */
@@ -1780,6 +1802,97 @@ static void deep_products(void)
 	t_check(!bad, "PARALIA_DEEP read as model, none or all (%d wrong)", bad);
 }
 
+/* Products in layers deeper than the tile (PARALIA_DEPTH=D, pm_evaluate_depth): a depth of the
+ * tile is the tiles' plan, one as deep as k or deeper the deep products' (over the whole k), and
+ * between them k in layers of D with a ragged last one; forced through pm_tune only on one device
+ * and only between the tile and k, never beside deep products forced. */
+static void depth_layers(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	int g = dev[0].node;
+	struct pm_eval a, b;
+	struct pm_problem h = gemm(4096, 4096, 32768, 0, 0, 0, 1), ga = gemm(8192, 8192, 8192, g, 0, 0, 1);
+	double t1 = pm_evaluate_tiles(&h, dev, 1, &db, 1024, 2048, 1u, &a);
+	double t2 = pm_evaluate_depth(&h, dev, 1, &db, 1024, 2048, 1024, 1u, &b);
+	t_check(t1 == t2 && b.D == 1024 && b.R == 2048, "layers as deep as the tile: the tiles' plan "
+	        "(%.3f and %.3f ms)", t1, t2);
+	t1 = pm_evaluate_deep(&ga, dev, 1, &db, 1024, 8192, 1u, &a);
+	t2 = pm_evaluate_depth(&ga, dev, 1, &db, 1024, 8192, 65536, 1u, &b);
+	t_check(t1 == t2 && b.D == 8192 && b.layer.a_us == 0 && b.layer.b_us == 0, "layers deeper than "
+	        "k: the deep products over k = 8192 (%.3f and %.3f ms; depth %d), nothing fetched ahead",
+	        t1, t2, b.D);
+	pm_evaluate_depth(&h, dev, 1, &db, 1024, 4096, 6000, 1u, &b);
+	double one = pm_tile_us(&dev[0].rates, 0, 4096, 1024, 6000), last = pm_tile_us(&dev[0].rates, 0, 4096, 1024, 2768);
+	double want = 4 * (5 * one + last + 6 * PM_TASK_US); /* before the power cap */
+	t_check(b.D == 6000 && b.layer.D == 6000 && b.layer.a_us > 0 && b.layer.b_us > 0 &&
+	        fabs(b.compute_ms * 1e3 - want) <= 0.15 * want, "FP32 4096x4096x32768 from the host in "
+	        "layers of 6000 (five, then 2768): A's and B's copies in the layer; compute %.3f ms, "
+	        "four chains of six products %.3f before the power cap", b.compute_ms, want / 1e3);
+	/* forced through pm_tune: on one device, between the tile and k, not beside PARALIA_DEEP=all */
+	struct pm_tune_opts fixed = { 1024, PM_TIME, 0 };
+	struct pm_eval e;
+	h.depth = 8192;
+	h.tall_rows = 2048;
+	pm_tune(&h, dev, 1, &db, &fixed, &e);
+	int forced = e.D == 8192 && e.R == 2048 && e.T == 1024;
+	h.deep_must = 1;
+	h.depth = 4096;
+	pm_tune(&h, dev, 1, &db, &fixed, &e);
+	int beside_deep = e.D;
+	h.deep_must = 0;
+	h.depth = 32768;
+	pm_tune(&h, dev, 1, &db, &fixed, &e);
+	int as_k = e.D;
+	h.depth = 512;
+	pm_tune(&h, dev, 1, &db, &fixed, &e);
+	int shallow = e.D;
+	h.depth = 8192;
+	pm_tune(&h, dev, 2, &db, &fixed, &e);
+	int two = e.D, ngpu = __builtin_popcount(e.subset);
+	t_check(forced && beside_deep != 4096 && as_k == 1024 && shallow == 1024 &&
+	        two == (ngpu == 1 ? 8192 : 1024),
+	        "PARALIA_DEPTH=8192 beside 2048 rows: layers 8192 deep (%d); beside deep products "
+	        "forced: not 4096 (%d); as deep as k or shallower than the tile: the tiles' 1024 (%d, "
+	        "%d); offered two GPUs: depth %d on %d", forced, beside_deep, as_k, shallow, two, ngpu);
+	/* the model's choice (PARALIA_DEPTH=model): from the host, layers only when 5% faster than the
+	 * best otherwise, C's and A's tiles all of m's rows; never where A lives on the GPU or is
+	 * transposed, beside forced tall rows, nor for a CPU */
+	int chose[2] = { 0, 0 };
+	static const int shapes[][4] = { { 4096, 4096, 32768, 0 }, { 4096, 4096, 32768, 1 },
+	                                 { 4096, 4096, 4096, 0 }, { 4096, 4096, 4096, 1 },
+	                                 { 8192, 8192, 8192, 1 }, { 16384, 16384, 16384, 1 },
+	                                 { 20000, 17000, 9000, 1 }, { 32768, 32768, 4096, 0 } };
+	struct pm_problem qs[sizeof shapes / sizeof shapes[0]];
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+		qs[i] = gemm(shapes[i][0], shapes[i][1], shapes[i][2], 0, 0, 0, shapes[i][3]);
+	int wrong = margin_choices(qs, sizeof qs / sizeof qs[0], dev, &db, allow_layers, is_deep, chose);
+	int rows_m = 1;
+	for (size_t i = 0; i < sizeof qs / sizeof qs[0]; i++) {
+		struct pm_problem q = qs[i];
+		struct pm_tune_opts o = { 0, PM_TIME, 0 };
+		q.layers_may = 1;
+		pm_tune(&q, dev, 1, &db, &o, &e);
+		rows_m &= !(e.D > e.T) || (e.R == q.m && e.D < q.k);
+	}
+	t_check(!wrong && chose[0] && chose[1] && rows_m, "layers chosen only 5%% faster than the rest, "
+	        "C's and A's tiles m's rows: %d wrong (layers %d, not %d), rows %d", wrong, chose[1],
+	        chose[0], rows_m);
+	int never = 0;
+	struct pm_problem on_gpu = gemm(4096, 4096, 32768, g, 0, 0, 1), tr = qs[0], tall = qs[0];
+	on_gpu.layers_may = tr.layers_may = tall.layers_may = 1;
+	tr.trans = 1;
+	tall.tall_rows = 2048;
+	struct pm_problem *no[3] = { &on_gpu, &tr, &tall };
+	for (int i = 0; i < 3; i++) {
+		pm_tune(no[i], dev, 1, &db, &fixed, &e);
+		never += e.D > e.T && e.D < no[i]->k;
+	}
+	t_check(never == 0, "no layers with A on the GPU, A transposed or tall rows forced: %d", never);
+}
+
 /* Deep products in square C tiles (step 3, square_deep_may): cuBLASXt's blocks, each C tile T x T
  * one product over the whole k. Offered wherever deep products of all m's rows are, at a tile size
  * whose square kernel reaches 90% of the device's best rate, over a B read at a leading dimension
@@ -2038,6 +2151,7 @@ int main(void)
 	tall_products();
 	tall_tiles();
 	deep_products();
+	depth_layers();
 	square_deep();
 	b_cut_tiles();
 	floating_other_blocks();

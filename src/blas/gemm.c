@@ -270,7 +270,9 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 	if (call.plan->b_cut && mB.panels && pm_verbose_level() >= 2)
 		fprintf(stderr, "paralia: %s: B's tiles cut where it lives (leading dimension %d)\n", who, ldb);
 
-	if (kb != nb && pm_verbose_level() >= 2)
+	if (kb != nb && kb < k && pm_verbose_level() >= 2)
+		fprintf(stderr, "paralia: %s: C's tiles %d x %d, products %d deep in layers\n", who, mb, nb, kb);
+	else if (kb != nb && pm_verbose_level() >= 2)
 		fprintf(stderr, "paralia: %s: C's tiles %d x %d, products %d deep (deep)\n", who, mb, nb, kb);
 	else if (mb != nb && pm_verbose_level() >= 2)
 		fprintf(stderr, "paralia: %s: C's and op(A)'s tiles %d x %d (tall)\n", who, mb, nb);

@@ -333,11 +333,11 @@ static void critical_device(const struct pm_problem *p, const struct pm_device *
                             const struct device_way *w, struct pm_eval *e)
 {
 	/* fetching ahead brings no tile of an operand in panels (cut on the device), nor any along
-	 * deep products (one per chain) */
-	int none = t->D > t->T;
-	double a_us = none || (w->panels & 1) ? 0 : pm_operand_in_us(p, d, db, busy, t->T, t->R, 0);
-	double b_us = none || (w->panels & 2) ? 0 : pm_operand_in_us(p, d, db, busy, t->T, t->R, 1);
-	e->layer = (struct pm_layer){ t->T, p->dbl, a_us, b_us, d->rates, t->R };
+	 * deep products over the whole k (one per chain) */
+	int none = t->Kt <= 1;
+	double a_us = none || (w->panels & 1) ? 0 : pm_operand_in_us(p, d, db, busy, t->T, t->R, t->D, 0);
+	double b_us = none || (w->panels & 2) ? 0 : pm_operand_in_us(p, d, db, busy, t->T, t->R, t->D, 1);
+	e->layer = (struct pm_layer){ t->T, p->dbl, a_us, b_us, d->rates, t->R, t->D };
 	e->compute_ms = w->comp_us / 1e3;
 	e->transfer_ms = fmax(w->L.tin, w->L.tout) / 1e3;
 	e->latency_ms = w->L.lat / 1e3;
@@ -345,6 +345,26 @@ static void critical_device(const struct pm_problem *p, const struct pm_device *
 	e->c_late = w->late;
 	e->c_home = w->home;
 	e->b_cut = w->b_cut;
+}
+
+/* ---- step 6 (gemm), as the call pays it ---------------------------------------------------- */
+
+/* Step 6 decides whether a block fetches ahead (pm_fetch_ahead, below). Where it does, step 4's
+ * flow shop holds: each layer lasts the longer of its products and the next layer's copies.
+ * Where it does not, each layer waits for a chain's round, which step 4 does not price; on a
+ * device with several blocks the policy runs the other blocks' ready products meanwhile (a task
+ * below the head's priority whose tiles are in: PARALIA_POP_READY), but a call of one block has
+ * none to run. So a call on one device whose C tiles make one block (PL_BLOCK x PL_BLOCK or
+ * fewer) pays what its rounds lose. One H200, FP32 4096x4096x32768 from the host in layers 8192
+ * deep, C's tiles 4096 x 2048 (one block of two, four layers; not ahead: 3.0 ms lost against
+ * 3.7 held): 30.4-30.7 ms, priced 26.5 without its rounds; 4096 x 1024 (two blocks): 25.5-25.6,
+ * priced 25.8 (bench/results/gemm-2026-11-28t.md, calls 1 and 2). */
+static double lone_block_rounds_us(const struct pm_problem *p, int ns, const struct tiling *t,
+                                   const struct pm_layer *L)
+{
+	if (p->routine != 'g' || ns != 1 || t->Mt > PL_BLOCK || t->Nt > PL_BLOCK)
+		return 0;
+	return pm_rounds_lost_us(L, p->m, p->n, p->k);
 }
 
 /* ---- step 5: the call ---------------------------------------------------------------------- */
@@ -415,6 +435,9 @@ static double evaluate(const struct pm_problem *p, const struct pm_device *dev, 
 		}
 	}
 
+	/* 6. (gemm) what a lone block's rounds lose where it does not fetch ahead */
+	worst += lone_block_rounds_us(p, ns, &t, &e.layer);
+
 	/* 5. the call */
 	call_time(p, dev, ndev, subset, sel, ns, &t, worst, &e);
 	if (out)
@@ -440,6 +463,15 @@ double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev,
 	if (R <= 0 || R >= p->m)
 		R = p->m > T && p->m <= INT_MAX ? (int)p->m : T;
 	int D = p->k > T && p->k <= INT_MAX ? (int)p->k : T;
+	return evaluate(p, dev, ndev, db, T, R, D, subset, out);
+}
+
+double pm_evaluate_depth(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                         const struct lm_db *db, int T, int R, int D, unsigned subset,
+                         struct pm_eval *out)
+{
+	if (D > p->k && p->k > T)
+		D = p->k <= INT_MAX ? (int)p->k : T;
 	return evaluate(p, dev, ndev, db, T, R, D, subset, out);
 }
 /* ---- step 6 (gemm): fetching ahead --------------------------------------------------------- */
@@ -468,16 +500,34 @@ static double round_loss(const struct pm_layer *L, int64_t rows, int64_t cols, i
  * from the host (a 2 x 2 block, 11 layers: 4.5 ms lost against 1.5 held) 34.6 ms without, 25.7
  * with; 4096^3 at 3072 from the host (one round, to a layer 1024 deep: 0.24 ms lost against 3.0
  * held) 9.8 without, 10.2 with. */
+static int rounds_of(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k, double *lost_us,
+                     double *held_us);
 int pm_fetch_ahead(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k)
 {
-	if (!L || L->T <= 0 || rows <= 0 || cols <= 0 || k <= L->T || (L->a_us <= 0 && L->b_us <= 0))
+	double lost, held;
+	return rounds_of(L, rows, cols, k, &lost, &held) && lost > held;
+}
+
+double pm_rounds_lost_us(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k)
+{
+	double lost, held;
+	return rounds_of(L, rows, cols, k, &lost, &held) && lost <= held ? lost : 0;
+}
+
+static int rounds_of(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k, double *lost_us,
+                     double *held_us)
+{
+	/* the layers' depth: T, or D where the products run deeper */
+	int T = L ? L->T : 0, D = L && L->D > T ? L->D : T;
+	if (!L || T <= 0 || rows <= 0 || cols <= 0 || k <= D || (L->a_us <= 0 && L->b_us <= 0))
 		return 0;
-	int T = L->T, R = L->R > T ? L->R : T;
+	int R = L->R > T ? L->R : T;
 	int h = (int)(rows < R ? rows : R), w = (int)(cols < T ? cols : T);
-	int64_t kt = (k + T - 1) / T;
-	int kr = (int)(k - (kt - 1) * T);
-	double lost = (double)(kt - 2) * round_loss(L, rows, cols, h, w, T, T) +
-	              round_loss(L, rows, cols, h, w, T, kr);
-	double held = (h * L->a_us + w * L->b_us) * T;
-	return lost > held;
+	int64_t kt = (k + D - 1) / D;
+	int kr = (int)(k - (kt - 1) * D);
+	double lost = (double)(kt - 2) * round_loss(L, rows, cols, h, w, D, D) +
+	              round_loss(L, rows, cols, h, w, D, kr);
+	double held = (h * L->a_us + w * L->b_us) * D;
+	*lost_us = lost, *held_us = held;
+	return 1;
 }

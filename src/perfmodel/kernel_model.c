@@ -85,6 +85,32 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 	return lo;
 }
 
+/* A deep product's rate (kd > T: m x n x k at its volume's rate, pm_product_us): as
+ * pm_rate_gflops, but across a dip of the table's (a size from rest slower than both its
+ * neighbours) unless the product's output is that size's square. Such a dip is the square
+ * output's last wave over the SMs (FP32 3072 on one H200: 288 CTAs of 256 x 128 fill 2.2 waves of
+ * 132), which a product of another output does not share: FP32 4096 x 1024 x 8192 products (128
+ * CTAs, one wave) priced at their volume's cube root (3251, in the dip: 45.5 TFLOP/s) made FP32
+ * 4096x4096x32768 from the host in layers of 8192 24.2 ms of compute, 27.9 ms predicted where it
+ * ran 25.6 (bench/results/gemm-2026-11-28t.md, call 1). */
+static double deep_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
+{
+	const double *g = r->gflops[dbl ? 1 : 0];
+	if (!r->from_rest || r->n < 3)
+		return pm_rate_gflops(r, dbl, m, n, k);
+	struct pm_rates kept = *r;
+	double *kg = kept.gflops[dbl ? 1 : 0];
+	kept.n = 0;
+	for (int i = 0; i < r->n; i++) {
+		int dip = i > 0 && i + 1 < r->n && g[i] < g[i - 1] && g[i] < g[i + 1];
+		if (dip && !(m == r->T[i] && n == r->T[i]))
+			continue;
+		kept.T[kept.n] = r->T[i];
+		kg[kept.n++] = g[i];
+	}
+	return pm_rate_gflops(&kept, dbl, m, n, k);
+}
+
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)
 {
 	if (m <= 0 || n <= 0 || k <= 0)
@@ -105,7 +131,9 @@ double pm_product_us(const struct pm_rates *r, int dbl, double mi, double nj, do
 	 * depth is what its volume overrates: a deep one runs at its volume's rate (one H100, FP64
 	 * 8192 x 512 x 8192 products with B and C crossing: the whole call at 46 TFLOP/s, predicted
 	 * within 3%; bench/results/gemm-2026-11-27w.md) */
-	if (mi <= T || kd > T)
+	if (kd > T && mi > 0 && nj > 0)
+		return 2.0 * mi * nj * kd / (deep_rate_gflops(r, dbl, (int)mi, (int)nj, (int)kd) * 1e3);
+	if (mi <= T)
 		return pm_tile_us(r, dbl, (int)mi, (int)nj, (int)kd);
 	return mi / T * pm_tile_us(r, dbl, T, (int)nj, (int)kd) / pm_tall_gain(r, dbl, mi, T);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The autotuner's switches (PARALIA_PANELS, _C_LATE, _C_HOME, _DEEP, _CUT_B, _TALL): the model's
+ * The autotuner's switches (PARALIA_PANELS, _C_LATE, _C_HOME, _DEEP, _CUT_B, _TALL, _DEPTH): the model's
  * choice by default, "none" or "all" to measure one way against the others (docs/AUTOTUNER.md).
  */
 #include "config.h"
@@ -96,5 +96,23 @@ void pm_tall_env(int *may, int *rows)
 		*may = 0;
 	else if (v && *v && strcmp(v, "model") && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 		fprintf(stderr, "paralia: PARALIA_TALL=%s is not model, none or a row count from 0 to %d; "
+		        "using model\n", v, PARALIA_TILE_MAX);
+}
+
+void pm_depth_env(int *may, int *depth)
+{
+	static int warned;
+	const char *v = getenv("PARALIA_DEPTH");
+	long d;
+	*may = 1, *depth = 0;
+	if (pl_parse_long(v, 0, PARALIA_TILE_MAX, &d)) { /* measuring: products d deep */
+		*may = 0;
+		*depth = (int)d;
+		return;
+	}
+	if (v && !strcmp(v, "none"))
+		*may = 0;
+	else if (v && *v && strcmp(v, "model") && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: PARALIA_DEPTH=%s is not model, none or a depth from 0 to %d; "
 		        "using model\n", v, PARALIA_TILE_MAX);
 }

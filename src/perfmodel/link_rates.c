@@ -68,14 +68,14 @@ static double host_xfer_gbs(const struct pm_problem *p, const struct pm_device *
 	return total > 0 ? total / us : pm_xfer_gbs(&d->xfer, p->dbl, T, 0, dir);
 }
 
-/* us per element of operand o brought into device d in its tiles (T x T, or R x T:
+/* us per element of operand o brought into device d in its tiles (T x T, R x T, R x D or D x T:
  * pm_tile_rows_of): at the rate its link keeps with all the call's links busy (lm_shared_bw: a
  * layer's copies while the others move, not step 3's mean over the call), through the host when
  * there is no direct link, and no faster than the calibrated host copies at the operand's pitch;
  * 0 when it lives there or is not used. */
 double pm_operand_in_us(const struct pm_problem *p, const struct pm_device *d,
                         const struct lm_db *db, const struct busy_links *busy, int T, int R,
-                        int o)
+                        int D, int o)
 {
 	int home = p->loc[o], node = d->node;
 	if (home < 0 || home == node)
@@ -87,7 +87,7 @@ double pm_operand_in_us(const struct pm_problem *p, const struct pm_device *d,
 	if (db->node[home].kind == LM_HOST) {
 		double only[3] = { 0, 0, 0 };
 		only[o] = 1;
-		double x = host_xfer_gbs(p, d, db, T, R, T, 0, only, 0);
+		double x = host_xfer_gbs(p, d, db, T, R, D, 0, only, 0);
 		if (x > 0 && !(x >= bw))
 			bw = x;
 	}

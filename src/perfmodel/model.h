@@ -94,10 +94,10 @@ int64_t pm_rows_of(const struct pm_problem *p, int o);
  * A used untransposed (gemm's tall tiles: A's stored tile is op(A)'s), D (the products' depth)
  * for A transposed and for B, else T. */
 int pm_tile_rows_of(const struct pm_problem *p, int T, int R, int D, int o);
-/* us per element of operand o brought into device d in T x T (or R x T) tiles with all the call's
- * links busy; 0 when it lives there or is not used. */
+/* us per element of operand o brought into device d in its tiles (T x T, R x T, R x D, D x T)
+ * with all the call's links busy; 0 when it lives there or is not used. */
 double pm_operand_in_us(const struct pm_problem *p, const struct pm_device *d, const struct lm_db *db,
-                        const struct busy_links *busy, int T, int R, int o);
+                        const struct busy_links *busy, int T, int R, int D, int o);
 /* Device sel[i]'s links (d) for flows f in tiling t, with the operands of `panels` (bits 0 A, 1 B;
  * XFER_C_WHOLE) crossing in column panels. */
 void pm_link_rates(const struct pm_problem *p, const struct pm_device *d, int i, const struct lm_db *db,

@@ -159,6 +159,12 @@ struct pm_problem {
 	 * views of it (B's tiles realigned, step 3 of docs/AUTOTUNER.md; PARALIA_CUT_B, pm_cut_b_env;
 	 * never with a kept operand) */
 	int b_cut_may, b_cut_must;
+	/* gemm on one device: whether the products may run in layers deeper than the tile size
+	 * (layers_may: the model keeps them where faster, with C's and op(A)'s tiles all of m's rows,
+	 * pm_tune), or must run `depth` deep wherever that is deeper than the tile size and
+	 * shallower than k (> 0, op(A)'s tiles R x depth, op(B)'s depth x T: measuring); PARALIA_DEPTH,
+	 * pm_depth_env; never with a kept operand */
+	int layers_may, depth;
 };
 
 /* ---- knobs.c ---- */
@@ -185,6 +191,10 @@ void pm_tall_env(int *may, int *rows);
 /* PARALIA_DEEP: unset or "model", the model chooses whether gemm's products run over the whole k;
  * "none", never; "all", wherever they can (measuring, tests). Warns once about another value. */
 void pm_deep_env(int *may, int *must);
+/* PARALIA_DEPTH: unset or "model", the model may run gemm's products in deeper layers; "none",
+ * never; a depth from 0 to PARALIA_TILE_MAX, gemm's products that deep where it exceeds the tile
+ * size (measuring; 0 or one no deeper than the tile: never). Warns once about another value. */
+void pm_depth_env(int *may, int *depth);
 
 /* PARALIA_CUT_B: unset or "model", gemm's B is cut into aligned tiles where it lives on the call's
  * GPU with a leading dimension off 128 bytes; "none", never; "all", wherever it lives on the call's
@@ -207,6 +217,7 @@ struct pm_layer {
 	double a_us, b_us;     /* us per element of A, of B brought in */
 	struct pm_rates rates; /* the device's, for its products */
 	int R;                 /* rows of C's and op(A)'s tiles (T, or more: tall tiles; 0 as T) */
+	int D;                 /* depth over k of the products, each layer's (T, or more; 0 as T) */
 };
 
 /* What one (tile size, device subset) costs, and the per-device breakdown. */
@@ -316,6 +327,11 @@ double pm_evaluate_tiles(const struct pm_problem *p, const struct pm_device *dev
  * (R <= 0 or R >= m: all of m's; at least T) by T columns, op(B)'s k x T, one product per C tile. */
 double pm_evaluate_deep(const struct pm_problem *p, const struct pm_device *dev, int ndev,
                         const struct lm_db *db, int T, int R, unsigned subset, struct pm_eval *out);
+/* The same with gemm's products D deep over k in layers (op(A)'s tiles R x D, op(B)'s D x T; D
+ * within [T, k], R >= T). */
+double pm_evaluate_depth(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                         const struct lm_db *db, int T, int R, int D, unsigned subset,
+                         struct pm_eval *out);
 /* The autotuner: best (T, subset) under the metric. Returns 0, or -1 when no device can hold a
  * working set (out then holds the smallest tile on the fastest device). */
 int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
@@ -326,6 +342,9 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
  * tiles' copies) would lose more, over its layers, than the copy of one chain's next A and B
  * tiles can hold up. */
 int pm_fetch_ahead(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k);
+/* What a block of C tiles covering rows x cols with inner dimension k loses to its layers' rounds
+ * (us) when it does not fetch ahead (pm_fetch_ahead says no); 0 when it does. */
+double pm_rounds_lost_us(const struct pm_layer *L, int64_t rows, int64_t cols, int64_t k);
 /* The P x Q grid (P Q = ns) of C tile owners for an Mt x Nt grid of tiles: the one whose busiest
  * slot has the fewest tiles (then the squarest), so a C one tile wide still spreads over ns. */
 void pm_grid(int ns, int64_t Mt, int64_t Nt, int *P, int *Q);

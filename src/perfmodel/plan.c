@@ -20,7 +20,7 @@ struct plan_key {
 	int dbl, m, n, k, loc[3], ld[3], rows[3], reads_c, fixed_T;
 	unsigned trans, panels_may, panels_must;
 	int c_late_may, c_late_must, c_home_may, c_home_must, tall_may, tall_rows, deep_may, deep_must;
-	int b_cut_may, b_cut_must;
+	int b_cut_may, b_cut_must, layers_may, depth;
 };
 
 struct plan_entry {
@@ -361,7 +361,10 @@ static void print_plan(const struct plan_key *key, const struct pm_plan *pl)
 	                                  ['m'] = "symm", ['t'] = "trmm", ['r'] = "trsm" };
 	static const char *in_panels[4] = { "", ", A in panels", ", B in panels", ", A and B in panels" };
 	char where[3][16], devs[256] = "", tall[48] = "", deep[80] = "";
-	if (pl->pub.tile_depth > pl->T) /* one product per C tile (all of m's rows, or those forced) */
+	if (pl->pub.tile_depth > pl->T && pl->pub.tile_depth < key->k) /* layers D deep */
+		snprintf(deep, sizeof deep, ", layers: C and A %d x %d, products %d deep", pl->pub.tile_rows,
+		         pl->T, pl->pub.tile_depth);
+	else if (pl->pub.tile_depth > pl->T) /* one product per C tile (all of m's rows, or those forced) */
 		snprintf(deep, sizeof deep, ", deep: C %d x %d, products over k = %d", pl->pub.tile_rows,
 		         pl->T, pl->pub.tile_depth);
 	else if (pl->pub.tile_rows > pl->T) /* C's and op(A)'s tiles */
@@ -475,6 +478,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 			pm_tall_env(&key.tall_may, &key.tall_rows);
 			pm_deep_env(&key.deep_may, &key.deep_must);
 			pm_cut_b_env(&key.b_cut_may, &key.b_cut_must);
+			pm_depth_env(&key.layers_may, &key.depth);
 		}
 	}
 	key.reads_c = reads_c != 0;
@@ -512,7 +516,7 @@ const struct pm_plan *pm_plan_get(char routine, int dbl, int m, int n, int k,
 	                        { key.ld[0], key.ld[b], key.ld[2] }, { key.rows[0], key.rows[b], key.rows[2] },
 	                        key.trans, key.panels_may, key.panels_must, key.c_late_may, key.c_late_must,
 	                        key.c_home_may, key.c_home_must, key.tall_may, key.tall_rows,
-	                        key.deep_may, key.deep_must, key.b_cut_may, key.b_cut_must };
+	                        key.deep_may, key.deep_must, key.b_cut_may, key.b_cut_must, key.layers_may, key.depth };
 	struct pm_tune_opts o = { key.fixed_T, metric, 0 };
 	struct pm_eval e;
 	if (machine_ndev == 0 || pm_tune(&p, machine_dev, machine_ndev, &machine_db, &o, &e) != 0) {

@@ -235,6 +235,43 @@ static int square_deep_may(const struct pm_problem *p, const struct pm_device *d
 	return near_best_kernel(p, d, e->T, 0);
 }
 
+/* Whether gemm's plan e runs its products p->depth deep in layers (PARALIA_DEPTH=D, measuring):
+ * on one device, D deeper than the plan's tiles and shallower than k, A's R x D tiles and B's
+ * D x T within StarPU's 32-bit element counts. Not beside deep products forced over the whole k
+ * (PARALIA_DEEP=all), which take their place. */
+static int depth_forced(const struct pm_problem *p, const struct pm_eval *e)
+{
+	int64_t R = p->tall_rows > e->T ? p->tall_rows : e->T;
+	return p->routine == 'g' && !p->deep_must && __builtin_popcount(e->subset) == 1 &&
+	       p->depth > e->T && p->depth < p->k && (double)R * p->depth <= UINT32_MAX &&
+	       (double)p->depth * e->T <= UINT32_MAX;
+}
+
+/* How much faster than the best square or tall tiles the model must find products in deeper
+ * layers before it chooses them, as for tall tiles and deep products: a new way of the model's. */
+#define LAYERS_MARGIN 0.05
+
+/* Whether gemm's plan e may run its products in layers deeper than its tiles with C's and op(A)'s
+ * tiles all of m's rows (pm_evaluate_depth): on one GPU into which A and B both cross from the
+ * host, A untransposed (its tiles are then whole columns of it, one contiguous copy each, where
+ * its leading dimension is m) and B's tiles' columns longer (D) at its pitch; k deeper than a
+ * layer; the tiles within StarPU's 32-bit element counts and the device's memory. Not beside
+ * tall rows, panels or deep products forced for measuring. */
+static int layers_may(const struct pm_problem *p, const struct pm_device *dev, const struct lm_db *db,
+                      const struct pm_eval *e, int D)
+{
+	if (p->routine != 'g' || !p->layers_may || __builtin_popcount(e->subset) != 1 ||
+	    p->depth > 0 || p->tall_rows > 0 || p->panels_must || p->deep_must || (p->trans & 1))
+		return 0;
+	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
+	int64_t R = p->m > e->T ? p->m : e->T;
+	return d->kind == PM_GPU && pm_crosses_from_host(p, d, db, 0) && pm_crosses_from_host(p, d, db, 1) &&
+	       D > e->T && D < p->k && R <= PARALIA_TILE_MAX && (double)R * D <= UINT32_MAX &&
+	       (double)D * e->T <= UINT32_MAX &&
+	       (d->mem_bytes <= 0 ||
+	        PM_TILE_COPIES * ((double)R * D + (double)D * e->T + (double)R * e->T) / 3 * pm_elem_of(p) <= d->mem_bytes);
+}
+
 /* The tile sizes pm_tune tries: the candidates up to the first that covers the whole problem and,
  * past the list, the whole problem as one tile (one cuBLAS call when the data lives on that GPU);
  * only fixed_T where given. */
@@ -258,8 +295,8 @@ static int tile_sizes(const struct pm_problem *p, int fixed_T, int *cand)
 /* The best plan of each way found over the tile sizes: square tiles (found), tall tiles, deep
  * products of all m's rows, square C tiles over the whole k. */
 struct best_ways {
-	struct pm_eval square, tall, deep, square_deep;
-	int found, found_tall, found_deep, found_square_deep;
+	struct pm_eval square, tall, deep, square_deep, layers;
+	int found, found_tall, found_deep, found_square_deep, found_layers;
 };
 
 static void keep_if_better(struct pm_eval *best, int *found, const struct pm_eval *x, enum pm_metric m)
@@ -277,10 +314,22 @@ static void try_tile(const struct pm_problem *p, const struct pm_device *dev, in
 	struct pm_eval e, x;
 	if (tune_subset(p, dev, ndev, db, T, elig, m, &e) != 0)
 		return;
-	if (p->routine == 'g' && p->tall_rows > T) /* forced (PARALIA_TALL=R) */
+	if (depth_forced(p, &e)) /* PARALIA_DEPTH=D (and PARALIA_TALL=R): measuring */
+		pm_evaluate_depth(p, dev, ndev, db, T, p->tall_rows > T ? p->tall_rows : T, p->depth,
+		                  e.subset, &e);
+	else if (p->routine == 'g' && p->tall_rows > T) /* forced (PARALIA_TALL=R) */
 		pm_evaluate_tiles(p, dev, ndev, db, T, p->tall_rows, e.subset, &e);
 	else if (tall_may(p, dev, db, &e) && tall_best(p, dev, ndev, db, m, &e, &x))
 		keep_if_better(&b->tall, &b->found_tall, &x, m);
+	/* products in deeper layers, C's and A's tiles all of m's rows: each depth of the tile
+	 * candidates between T and k */
+	const int *std;
+	int nstd = pm_tile_candidates(&std);
+	for (int c = 0; c < nstd; c++)
+		if (layers_may(p, dev, db, &e, std[c])) {
+			pm_evaluate_depth(p, dev, ndev, db, T, p->m > T ? (int)p->m : T, std[c], e.subset, &x);
+			keep_if_better(&b->layers, &b->found_layers, &x, m);
+		}
 	/* C's tiles all of m's rows, or the rows forced beside them (at least T) */
 	int64_t rows = p->deep_must && p->tall_rows > 0 && p->tall_rows < p->m ? p->tall_rows : p->m;
 	rows = rows > T ? rows : T;
@@ -308,6 +357,8 @@ static struct pm_eval choose_way(const struct pm_problem *p, const struct best_w
 	struct pm_eval out = b->square;
 	if (b->found_tall && metric_of(&b->tall, m) < metric_of(&out, m) * (1 - TALL_MARGIN))
 		out = b->tall;
+	if (b->found_layers && metric_of(&b->layers, m) < metric_of(&out, m) * (1 - LAYERS_MARGIN))
+		out = b->layers;
 	if (b->found_deep && (p->deep_must || metric_of(&b->deep, m) < metric_of(&out, m) * (1 - DEEP_MARGIN)))
 		out = b->deep;
 	if (b->found_square_deep &&
