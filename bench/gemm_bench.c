@@ -486,7 +486,7 @@ static double paralia_config(const struct point *p, const struct operands *o, do
 	char tall[32] = "", deep[32] = "";
 	if (plan.tile_rows > plan.tile) /* tall tiles: C's and op(A)'s rows */
 		snprintf(tall, sizeof tall, " rows %d", plan.tile_rows);
-	if (plan.tile_depth > plan.tile && plan.tile_depth < p->k) /* layers that deep (PARALIA_DEPTH) */
+	if (plan.tile_depth > plan.tile && plan.tile_depth < p->k) /* products in deeper layers */
 		snprintf(deep, sizeof deep, " layers %d", plan.tile_depth);
 	else if (plan.tile_depth > plan.tile) /* deep products: over the whole k */
 		snprintf(deep, sizeof deep, " depth %d", plan.tile_depth);
@@ -577,8 +577,8 @@ static int run_point(const char *system, call_fn call, const int *cand, int ncan
 
 /* BENCH_SWEEP (gemm_bench paralia): each tile of the list (0: the autotuner's pick) on one point's
  * operands, allocated and filled once, a line each prefixed "T=<tile>," as bench/tile_sweep.sh
- * prefixes its cells. Fixed tiles are square (PARALIA_TALL and PARALIA_DEEP none), the pick the
- * model's (both "model"), as tile_sweep.sh sets them. A cell runs as run_point runs it, after the
+ * prefixes its cells. Fixed tiles are square (PARALIA_TALL, PARALIA_DEEP and PARALIA_DEPTH none),
+ * the pick the model's (all "model"), as tile_sweep.sh sets them. A cell runs as run_point runs it, after the
  * cells before it on the same operands (C is checked after all their calls). A one-GPU point is
  * skipped: gemm's direct path keeps its trials per shape (src/blas/direct_way.c), so its cells
  * would share them; bench/tile_sweep.sh runs those one tile per process. */
@@ -600,7 +600,7 @@ static int run_sweep(const int *tiles, int ntiles, const struct point *p, int re
 		snprintf(label, sizeof label, "T=%d,", tiles[i]);
 		const char *way = tiles[i] == 0 ? "model" : "none";
 		if (paralia_set_tile_size(tiles[i]) != 0 || setenv("PARALIA_TALL", way, 1) != 0
-		    || setenv("PARALIA_DEEP", way, 1) != 0) {
+		    || setenv("PARALIA_DEEP", way, 1) != 0 || setenv("PARALIA_DEPTH", way, 1) != 0) {
 			bad++;
 			continue;
 		}

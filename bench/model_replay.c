@@ -14,7 +14,7 @@
  * m for all of its rows, as bench/tile_sweep.sh's SWEEP_DEEP writes them; PARALIA_DEEP as the sweep
  * ran, which before 2026-11-27w had none: replay those with PARALIA_DEEP=none); "K<depth>": products
  * that deep in layers (a "T=<tile>:R=<rows>:K=<depth>" cell, PARALIA_DEPTH; bench/tile_sweep.sh's
- * SWEEP_DEPTH). So a change to the
+ * SWEEP_DEPTH; their way "K" where deep products say "D"). So a change to the
  * model is checked against measurements before any GPU time is spent on it. A pick at a tile the
  * fixed sweep left out is read from the sweep's own pick (its T=0 line) when that ran at the same
  * tile.
@@ -49,6 +49,7 @@ struct point {
 	int run_pick;   /* the tile the sweep's own pick (T=0 line) ran at, 0: none */
 	int run_rows;   /* and its rows (tall tiles), 0: square */
 	int run_deep;   /* and whether deep */
+	int run_layers; /* and its layers' depth (0: none) */
 	int run_devs;   /* on that many devices */
 	double pick_ms; /* and its time */
 };
@@ -103,26 +104,28 @@ static int read_sweep(const char *path)
 			p->run_pick = picked, p->run_devs = devs, p->pick_ms = med;
 			p->run_rows = r ? atoi(r + 6) : 0;
 			p->run_deep = strstr(config, " depth ") != NULL;
+			const char *ly = strstr(config, " layers ");
+			p->run_layers = ly ? atoi(ly + 8) : 0;
 		}
 		if (!p || T == 0 || p->nt == MAXT)
 			continue;
 		p->tile[p->nt] = T;
 		p->rows[p->nt] = deep && R == 0 ? (int)m : R > T ? R : T; /* deep, R=0: all of m's rows */
 		p->deep[p->nt] = deep;
-		p->depth[p->nt] = depth > T ? depth : 0;
+		p->depth[p->nt] = depth > T && depth < k ? depth : 0; /* gemm runs no layers as deep as k */
 		p->ms[p->nt++] = med;
 	}
 	fclose(f);
 	return 0;
 }
 
-/* How a plan (a cell's or the pick's) runs gemm: A, B or both in column panels (pA, pB, pAB), C
- * read late (L) or added at home (H), deep products (D); "" for tiles with C read with the
- * products. */
-static const char *way_of(const struct pm_eval *e, char *buf, size_t len)
+/* How a plan (a cell's or the pick's) runs gemm over inner dimension k: A, B or both in column
+ * panels (pA, pB, pAB), C read late (L) or added at home (H), deep products (D) or products in
+ * deeper layers (K); "" for tiles with C read with the products. */
+static const char *way_of(const struct pm_eval *e, long k, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s%s%s", (const char *[]){ "", "pA", "pB", "pAB" }[e->panels & 3],
-	         e->c_home ? "H" : e->c_late ? "L" : "", e->D > e->T ? "D" : "");
+	         e->c_home ? "H" : e->c_late ? "L" : "", e->D > e->T ? (e->D < k ? "K" : "D") : "");
 	return buf;
 }
 
@@ -200,14 +203,17 @@ int main(int argc, char **argv)
 			char way[8];
 			printf(" T%d%s%s%s %.1f/%.1f(%+.0f%%)", p->tile[t], tall,
 			       !ev.panels && pm_fetch_ahead(&ev.layer, p->m < span ? p->m : span, p->n < span ? p->n : span, p->k) ? "^" : "",
-			       way_of(&ev, way, sizeof way), p->ms[t], pred, 100 * e);
+			       way_of(&ev, p->k, way, sizeof way), p->ms[t], pred, 100 * e);
 		}
 		struct pm_tune_opts o = { 0 };
 		struct pm_eval e;
 		pm_tune(&pb, dev, 2, &db, &o, &e);
 		int at = -1, rows = e.R > e.T ? e.R : e.T;
+		char best_k[16] = ""; /* the best cell's layers, where it ran in layers */
+		if (p->depth[best])
+			snprintf(best_k, sizeof best_k, ":K%d", p->depth[best]);
 		char way[8];
-		way_of(&e, way, sizeof way);
+		way_of(&e, p->k, way, sizeof way);
 		int deep = e.D > e.T && e.D >= p->k, layers = e.D > e.T && !deep ? e.D : 0;
 		for (int t = 0; t < p->nt; t++)
 			if (p->tile[t] == e.T && p->deep[t] == deep && p->depth[t] == layers &&
@@ -216,19 +222,19 @@ int main(int argc, char **argv)
 		if (at >= 0) {
 			double r = p->ms[at] / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f) %.2f of best %d:R%d\n", e.T, rows,
-			       way, e.subset, e.time_ms, r, p->tile[best], p->rows[best]);
-		} else if (e.T == p->run_pick && p->run_deep == deep && !layers &&
+			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f) %.2f of best %d:R%d%s\n", e.T, rows,
+			       way, e.subset, e.time_ms, r, p->tile[best], p->rows[best], best_k);
+		} else if (e.T == p->run_pick && p->run_deep == deep && p->run_layers == layers &&
 		           (deep || (p->run_rows ? p->run_rows : e.T) == rows) &&
 		           __builtin_popcount(e.subset) == p->run_devs) {
 			/* a tile the fixed sweep left out, which the sweep's own pick ran at */
 			double r = p->pick_ms / p->ms[best];
 			good_picks += r <= 1.05;
-			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f) %.2f of best %d:R%d (the pick's "
-			       "own run)\n", e.T, rows, way, e.subset, e.time_ms, r, p->tile[best], p->rows[best]);
+			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f) %.2f of best %d:R%d%s (the pick's "
+			       "own run)\n", e.T, rows, way, e.subset, e.time_ms, r, p->tile[best], p->rows[best], best_k);
 		} else {
-			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f): not in the sweep; best %d:R%d\n",
-			       e.T, rows, way, e.subset, e.time_ms, p->tile[best], p->rows[best]);
+			printf(" | pick %d:R%d%s (devices %#x, predicted %.1f): not in the sweep; best %d:R%d%s\n",
+			       e.T, rows, way, e.subset, e.time_ms, p->tile[best], p->rows[best], best_k);
 		}
 	}
 	printf("predictions within 15%%: %d of %d; picks within 5%% of the best fixed tile: %d of %d\n",

@@ -28,8 +28,8 @@ import re
 import subprocess
 import sys
 
-CELL = re.compile(r' T(\d+(?::R\d+)?)([pAB^LHD]*) ([\d.]+)/([\d.]+)\(([+-]?\d+)%\)')
-PICK = re.compile(r'\| pick (\d+):R(\d+)([pAB^LHD]*) \(devices [^)]*\)(?: ([\d.]+) of best|.*not in the sweep)')
+CELL = re.compile(r' T(\d+(?::R\d+)?(?::K\d+)?)([pAB^LHDK]*) ([\d.]+)/([\d.]+)\(([+-]?\d+)%\)')
+PICK = re.compile(r'\| pick (\d+):R(\d+)([pAB^LHDK]*) \(devices [^)]*\)(?: ([\d.]+) of best|.*not in the sweep)')
 TOTAL = re.compile(r'predictions within 15%: \d+ of \d+')
 
 

@@ -5,7 +5,7 @@
 # call on the GPU-resident points (gemm_bench cublas: the same operands, the 000 reference, run
 # first in its own process). Lines are gemm_bench's CSV prefixed "T=<tile>," (the cuBLAS lines
 # "T=cublas,"): bench/tile_sweep_report.py reads them.
-# Fixed tiles are square (PARALIA_TALL=none, PARALIA_DEEP=none); SWEEP_TALL adds tall ones,
+# Fixed tiles are square (PARALIA_TALL=none, PARALIA_DEEP=none, PARALIA_DEPTH=none); SWEEP_TALL adds tall ones,
 # "TILE:ROWS" pairs (C's and A's tiles ROWS x TILE, PARALIA_TALL=ROWS), prefixed "T=<tile>:R=<rows>,"
 # (bench/model_replay); SWEEP_DEEP deep products of those widths (PARALIA_DEEP=all), prefixed
 # "T=<tile>:R=0:D," (R=0: C's tiles all of m's rows); SWEEP_DEPTH products in layers that deep,
@@ -69,18 +69,18 @@ for t in $tiles; do
   [ "$t" = 0 ] && way=model # the pick: the model's tiles, tall, deep or not
   echo "== T=$t" >>"$err"
   # shellcheck disable=SC2086
-  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way cell "T=$t" paralia $per_tile
+  PARALIA_TILE=$t PARALIA_TALL=$way PARALIA_DEEP=$way PARALIA_DEPTH=$way cell "T=$t" paralia $per_tile
 done
 for t in ${SWEEP_DEEP:-}; do
   echo "== T=$t:D" >>"$err"
   # shellcheck disable=SC2086
-  PARALIA_TILE=$t PARALIA_DEEP=all cell "T=$t:R=0:D" paralia $points
+  PARALIA_TILE=$t PARALIA_DEEP=all PARALIA_DEPTH=none cell "T=$t:R=0:D" paralia $points
 done
 for tr in ${SWEEP_TALL:-}; do
   t=${tr%%:*} r=${tr#*:}
   echo "== T=$t:R=$r" >>"$err"
   # shellcheck disable=SC2086
-  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none cell "T=$t:R=$r" paralia $points
+  PARALIA_TILE=$t PARALIA_TALL=$r PARALIA_DEEP=none PARALIA_DEPTH=none cell "T=$t:R=$r" paralia $points
 done
 for trd in ${SWEEP_DEPTH:-}; do
   t=${trd%%:*} rd=${trd#*:}

@@ -103,10 +103,12 @@ struct paralia_plan {
 	int c_home;               /* gemm, with c_late: 1: C lives on the host and the sum is made
 	                             there by the CPU workers, so C never crosses to the device */
 	int tile_rows;            /* gemm: rows of C's and op(A)'s tiles: tile, or more where their
-	                             copies from the host run faster in taller columns (tall tiles) */
+	                             copies from the host run faster in taller columns (tall tiles),
+	                             or all of m's (deep products, deeper layers) */
 	int tile_depth;           /* gemm: depth over k of each product: tile, or k where they run
 	                             over the whole k, one per C tile (deep products, op(A) on the GPU),
-	                             or between them where PARALIA_DEPTH sets it (measuring) */
+	                             or between them (deeper layers, A and B from the host: op(B)'s
+	                             copies run longer columns; or PARALIA_DEPTH's) */
 };
 
 /*

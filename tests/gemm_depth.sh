@@ -6,8 +6,8 @@
 # beta against CBLAS, on the CPU workers) run so at two depths, one dividing none of its k's; its
 # calls must say they ran in layers and their plans so. Then with WR-lazy forced, C read late, C
 # added at home, column panels asked for and tall tiles beside them; deep products forced over
-# the whole k take their place; the tests of kept matrices stay square (a kept operand's tiles
-# set the plan's); 0, none and the model give none on CPU workers (it offers them on a GPU only);
+# the whole k take their place; the tests of kept matrices pass with layers in their other calls
+# (a kept operand's tiles, square, set its calls' plans); 0, none and the model give none on CPU workers (it offers them on a GPU only);
 # a bad value is named once.
 . "$(dirname "$0")/gemm_harness.sh" gemm_depth
 
@@ -31,7 +31,16 @@ out=$(env PARALIA_DEPTH=40 PARALIA_DEEP=all PARALIA_VERBOSE=2 "$t" 2>"$err"); rc
 check "$rc" "blas_gemm with PARALIA_DEPTH=40 beside PARALIA_DEEP=all: $(echo "$out" | tail -1)"
 n=$(grep -c "deep in layers\|, layers: " "$err"); d=$(grep -c "products [0-9]* deep (deep)" "$err")
 [ "$n" -eq 0 ] && [ "$d" -gt 0 ]; check $? "deep products, no layers ($d calls deep, $n lines of layers)"
-kept_tests PARALIA_DEPTH=40 "with layers 40 deep forced"
+# kept matrices: a depth their calls' k exceeds (tiles of 8 or 16, k up to 29), so that layers run
+# in the calls without a kept operand, while a kept operand's tiles stay square (its plan reads no
+# depth: a layered plan there would not match its tiles, and the call would fail)
+kept_tests PARALIA_DEPTH=20 "with layers 20 deep forced"
+n=0
+for b in blas_chain blas_placement; do
+  env PARALIA_DEPTH=20 PARALIA_VERBOSE=2 "${top_builddir:-.}/tests/$b" >/dev/null 2>"$err"
+  n=$((n + $(grep -c "deep in layers" "$err")))
+done
+[ "$n" -gt 0 ]; check $? "layers 20 deep ran in those programs' other calls: $n"
 for v in 0 none model ""; do
   never_says PARALIA_DEPTH=$v "deep in layers\|, layers: " "no layers"
 done

@@ -1825,12 +1825,17 @@ static void depth_layers(void)
 	        "k: the deep products over k = 8192 (%.3f and %.3f ms; depth %d), nothing fetched ahead",
 	        t1, t2, b.D);
 	pm_evaluate_depth(&h, dev, 1, &db, 1024, 4096, 6000, 1u, &b);
-	double one = pm_tile_us(&dev[0].rates, 0, 4096, 1024, 6000), last = pm_tile_us(&dev[0].rates, 0, 4096, 1024, 2768);
-	double want = 4 * (5 * one + last + 6 * PM_TASK_US); /* before the power cap */
+	double one = pm_product_us(&dev[0].rates, h.dbl, 4096, 1024, 6000, 1024);
+	double last = pm_product_us(&dev[0].rates, h.dbl, 4096, 1024, 2768, 1024);
+	double want = 4 * (5 * one + last + 6 * PM_TASK_US); /* (these rates have no power cap) */
 	t_check(b.D == 6000 && b.layer.D == 6000 && b.layer.a_us > 0 && b.layer.b_us > 0 &&
-	        fabs(b.compute_ms * 1e3 - want) <= 0.15 * want, "FP32 4096x4096x32768 from the host in "
+	        fabs(b.compute_ms * 1e3 - want) <= 0.001 * want, "FP64 4096x4096x32768 from the host in "
 	        "layers of 6000 (five, then 2768): A's and B's copies in the layer; compute %.3f ms, "
-	        "four chains of six products %.3f before the power cap", b.compute_ms, want / 1e3);
+	        "four chains of six products %.3f", b.compute_ms, want / 1e3);
+	/* no deeper than k, where k is no deeper than the tile either */
+	struct pm_problem shallow_k = gemm(4096, 4096, 500, 0, 0, 0, 1);
+	pm_evaluate_depth(&shallow_k, dev, 1, &db, 1024, 4096, 4096, 1u, &b);
+	t_check(b.D == 1024, "layers of 4096 over k = 500 at tile 1024: the tile's depth (%d)", b.D);
 	/* forced through pm_tune: on one device, between the tile and k, not beside PARALIA_DEEP=all */
 	struct pm_tune_opts fixed = { 1024, PM_TIME, 0 };
 	struct pm_eval e;
@@ -1859,15 +1864,30 @@ static void depth_layers(void)
 	        "%d); offered two GPUs: depth %d on %d", forced, beside_deep, as_k, shallow, two, ngpu);
 	/* the model's choice (PARALIA_DEPTH=model): from the host, layers only when 5% faster than the
 	 * best otherwise, C's and A's tiles all of m's rows; never where A lives on the GPU or is
-	 * transposed, beside forced tall rows, nor for a CPU */
+	 * transposed, beside forced tall rows, nor for a CPU. The GPU copies FP32 tiles from the host
+	 * at one H200's rates by column length at a pitch of 128 KB (2026-11-28t's kernel table):
+	 * short columns slow, so that B's tiles 4096 deep of 4096x4096x32768 copy at 32 GB/s */
+	char path[1024], err[1200];
+	if (write_table(path, sizeof path, "layers-xfer",
+	                "xfer s 1024 4096 53.4 53.3 94.4\nxfer s 1024 131072 19.5 19.4 38.2\n"
+	                "xfer s 2048 8192 54.6 54.4 97.3\nxfer s 2048 131072 32.0 32.2 63.0\n"
+	                "xfer s 4096 16384 55.3 55.1 100.9\nxfer s 4096 131072 31.6 31.7 62.8\n"
+	                "xfer s 6144 24576 55.2 55.3 99.4\nxfer s 6144 131072 46.6 46.6 87.4\n"
+	                "xfer s 8192 32768 55.4 55.3 97.1\nxfer s 8192 131072 46.7 42.9 84.2\n"))
+		return;
+	int xr = pm_xfer_load(&dev[0].xfer, path, err, sizeof err);
+	remove(path);
+	t_check(xr == 1, "FP32 copy rates read (%d)", xr);
 	int chose[2] = { 0, 0 };
 	static const int shapes[][4] = { { 4096, 4096, 32768, 0 }, { 4096, 4096, 32768, 1 },
 	                                 { 4096, 4096, 4096, 0 }, { 4096, 4096, 4096, 1 },
 	                                 { 8192, 8192, 8192, 1 }, { 16384, 16384, 16384, 1 },
 	                                 { 20000, 17000, 9000, 1 }, { 32768, 32768, 4096, 0 } };
 	struct pm_problem qs[sizeof shapes / sizeof shapes[0]];
-	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
 		qs[i] = gemm(shapes[i][0], shapes[i][1], shapes[i][2], 0, 0, 0, shapes[i][3]);
+		qs[i].dbl = 0;
+	}
 	int wrong = margin_choices(qs, sizeof qs / sizeof qs[0], dev, &db, allow_layers, is_deep, chose);
 	int rows_m = 1;
 	for (size_t i = 0; i < sizeof qs / sizeof qs[0]; i++) {

@@ -245,7 +245,8 @@ int FN(gemm)(paralia_trans_t transA, paralia_trans_t transB, int m, int n, int k
 		pl_call_end(&call);
 		return ret;
 	}
-	/* C's tiles mb x nb, op(A)'s mb x kb, op(B)'s kb x nb (kb: nb, or k in deep products) */
+	/* C's tiles mb x nb, op(A)'s mb x kb, op(B)'s kb x nb (kb: nb, k in deep products, or between
+	 * them in deeper layers) */
 	int nb = call.nb, mb = call.mb, kb = call.kb;
 	struct pl_matrix mA = {0}, mB = {0}, mC = {0};
 	int na = tA == 'N', nbn = tB == 'N';

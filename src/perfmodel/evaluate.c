@@ -470,8 +470,8 @@ double pm_evaluate_depth(const struct pm_problem *p, const struct pm_device *dev
                          const struct lm_db *db, int T, int R, int D, unsigned subset,
                          struct pm_eval *out)
 {
-	if (D > p->k && p->k > T)
-		D = p->k <= INT_MAX ? (int)p->k : T;
+	if (D > p->k) /* no deeper than k: the deep products' depth, or the tile's */
+		D = p->k > T && p->k <= INT_MAX ? (int)p->k : T;
 	return evaluate(p, dev, ndev, db, T, R, D, subset, out);
 }
 /* ---- step 6 (gemm): fetching ahead --------------------------------------------------------- */

@@ -224,7 +224,8 @@ struct pm_layer {
 struct pm_eval {
 	int T;
 	int R;                     /* rows of gemm's C and op(A) tiles: T, or more (tall tiles) */
-	int D;                     /* depth over k of gemm's products: T, or k (deep products) */
+	int D;                     /* depth over k of gemm's products: T, k (deep products), or between
+	                              them (deeper layers) */
 	unsigned subset;           /* bit d: device d used */
 	double time_ms;            /* predicted wall time of the call */
 	double compute_ms, transfer_ms, latency_ms; /* the terms of the critical device */

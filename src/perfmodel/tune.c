@@ -186,8 +186,8 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
  * where forced (PARALIA_TALL=R beside PARALIA_DEEP=all: measuring). A's tile is R x k and B's
  * k x T, each within StarPU's 32-bit element counts (and k an int's); C's tiles' rows within
  * PARALIA_TILE_MAX; B's and C's tiles fit the device's memory. Not beside tall rows or panels
- * forced for measuring (PARALIA_TALL=R, PARALIA_PANELS=a|b|all: a deep plan has neither) unless
- * deep products are forced too. */
+ * forced for measuring (PARALIA_TALL=R, PARALIA_PANELS=a|b|all: a deep plan has neither) nor beside
+ * layers forced (PARALIA_DEPTH=D) unless deep products are forced too. */
 static int deep_may(const struct pm_problem *p, const struct pm_device *dev, const struct pm_eval *e,
                     int64_t R)
 {
@@ -196,7 +196,7 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
 	int T = e->T;
 	int crosses = (p->loc[1] >= 0 && p->loc[1] != d->node) || (p->loc[2] >= 0 && p->loc[2] != d->node);
-	if (!p->deep_must && (p->tall_rows > 0 || p->panels_must))
+	if (!p->deep_must && (p->tall_rows > 0 || p->depth > 0 || p->panels_must))
 		return 0;
 	return p->loc[0] == d->node && p->k > T && p->k <= INT_MAX && R <= PARALIA_TILE_MAX &&
 	       (double)R * p->k <= UINT32_MAX && (double)p->k * T <= UINT32_MAX &&
@@ -255,8 +255,9 @@ static int depth_forced(const struct pm_problem *p, const struct pm_eval *e)
  * tiles all of m's rows (pm_evaluate_depth): on one GPU into which A and B both cross from the
  * host, A untransposed (its tiles are then whole columns of it, one contiguous copy each, where
  * its leading dimension is m) and B's tiles' columns longer (D) at its pitch; k deeper than a
- * layer; the tiles within StarPU's 32-bit element counts and the device's memory. Not beside
- * tall rows, panels or deep products forced for measuring. */
+ * layer; at least DEEP_MIN_WIDTH wide, as deep products (priced at their volume's rate, which
+ * narrow ones do not reach); the tiles within StarPU's 32-bit element counts and the device's
+ * memory. Not beside tall rows, panels or deep products forced for measuring. */
 static int layers_may(const struct pm_problem *p, const struct pm_device *dev, const struct lm_db *db,
                       const struct pm_eval *e, int D)
 {
@@ -266,7 +267,7 @@ static int layers_may(const struct pm_problem *p, const struct pm_device *dev, c
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
 	int64_t R = p->m > e->T ? p->m : e->T;
 	return d->kind == PM_GPU && pm_crosses_from_host(p, d, db, 0) && pm_crosses_from_host(p, d, db, 1) &&
-	       D > e->T && D < p->k && R <= PARALIA_TILE_MAX && (double)R * D <= UINT32_MAX &&
+	       e->T >= DEEP_MIN_WIDTH && D > e->T && D < p->k && R <= PARALIA_TILE_MAX && (double)R * D <= UINT32_MAX &&
 	       (double)D * e->T <= UINT32_MAX &&
 	       (d->mem_bytes <= 0 ||
 	        PM_TILE_COPIES * ((double)R * D + (double)D * e->T + (double)R * e->T) / 3 * pm_elem_of(p) <= d->mem_bytes);
