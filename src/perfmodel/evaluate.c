@@ -356,8 +356,8 @@ static void critical_device(const struct pm_problem *p, const struct pm_device *
  * below the head's priority whose tiles are in: PARALIA_POP_READY), but a call of one block has
  * none to run. So a call on one device whose C tiles make one block (PL_BLOCK x PL_BLOCK or
  * fewer) pays what its rounds lose. One H200, FP32 4096x4096x32768 from the host in layers 8192
- * deep, C's tiles 4096 x 2048 (one block of two, four layers; not ahead: 3.0 ms lost against
- * 3.7 held): 30.4-30.7 ms, priced 26.5 without its rounds; 4096 x 1024 (two blocks): 25.5-25.6,
+ * deep, C's tiles 4096 x 2048 (one block of two, four layers; not ahead: 3.8 ms lost against
+ * 4.1 held): 30.4-30.7 ms, priced 26.5 without its rounds; 4096 x 1024 (two blocks): 25.5-25.7,
  * priced 25.8 (bench/results/gemm-2026-11-28t.md, calls 1 and 2). */
 static double lone_block_rounds_us(const struct pm_problem *p, int ns, const struct tiling *t,
                                    const struct pm_layer *L)

@@ -90,7 +90,7 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
  * neighbours) unless the product's output is that size's square. Such a dip is the square
  * output's last wave over the SMs (FP32 3072 on one H200: 288 CTAs of 256 x 128 fill 2.2 waves of
  * 132), which a product of another output does not share: FP32 4096 x 1024 x 8192 products (128
- * CTAs, one wave) priced at their volume's cube root (3251, in the dip: 45.5 TFLOP/s) made FP32
+ * CTAs, one wave) priced at their volume's cube root (3251, in the dip: 45.8 TFLOP/s) made FP32
  * 4096x4096x32768 from the host in layers of 8192 24.2 ms of compute, 27.9 ms predicted where it
  * ran 25.6 (bench/results/gemm-2026-11-28t.md, call 1). */
 static double deep_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
