@@ -56,6 +56,37 @@ static double log_interp(double x, double x0, double y0, double x1, double y1)
 	return y0 + (y1 - y0) * log2(x / x0) / log2(x1 / x0);
 }
 
+/* Whether table point i of rates g is a dip: a size from rest slower than both its neighbours. */
+static int is_dip(const struct pm_rates *r, const double *g, int i)
+{
+	return r->from_rest && i > 0 && i + 1 < r->n && g[i] < g[i - 1] && g[i] < g[i + 1];
+}
+
+/* The rate at m x n x k's cube root (pm_rate_gflops); across_dips: over the table's dips but the
+ * one whose square is the product's output (deep_rate_gflops). */
+static double rate_at(const struct pm_rates *r, int dbl, int m, int n, int k, int across_dips)
+{
+	const double *g = r->gflops[dbl ? 1 : 0];
+	double s = cbrt((double)m * n * k);
+	if (r->n == 0 || s <= 0)
+		return 1.0;
+	if (s <= r->T[0]) {
+		double f = s / r->T[0];
+		return fmax(g[0] * f * f, 1e-3);
+	}
+	double lo = g[0]; /* the rate read at lo_T, the last point kept */
+	int lo_T = r->T[0];
+	for (int i = 1; i < r->n; i++) {
+		if (across_dips && is_dip(r, g, i) && !(m == r->T[i] && n == r->T[i]))
+			continue;
+		double hi = r->from_rest ? g[i] : fmax(lo, g[i]);
+		if (s <= r->T[i])
+			return log_interp(s, lo_T, lo, r->T[i], hi);
+		lo = hi, lo_T = r->T[i];
+	}
+	return lo;
+}
+
 /* Between table points the rate is linear in log2 of the size. A table measured from rest (its
  * "rest" line: paralia-kernels rests the GPU before each size, and the power cap is read apart, in
  * the sustain lines) is read as measured: its dips are the kernel's. FP32 on one H200: 3072 tiles
@@ -67,22 +98,7 @@ static double log_interp(double x, double x0, double y0, double x1, double y1)
  * tiles look faster than the whole GPU-resident problem (bench/results/gemm-probe-2026-11-24). */
 double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 {
-	const double *g = r->gflops[dbl ? 1 : 0];
-	double s = cbrt((double)m * n * k);
-	if (r->n == 0 || s <= 0)
-		return 1.0;
-	if (s <= r->T[0]) {
-		double f = s / r->T[0];
-		return fmax(g[0] * f * f, 1e-3);
-	}
-	double lo = g[0]; /* the rate read at T[i - 1] */
-	for (int i = 1; i < r->n; i++) {
-		double hi = r->from_rest ? g[i] : fmax(lo, g[i]);
-		if (s <= r->T[i])
-			return log_interp(s, r->T[i - 1], lo, r->T[i], hi);
-		lo = hi;
-	}
-	return lo;
+	return rate_at(r, dbl, m, n, k, 0);
 }
 
 /* A deep product's rate (kd > T: m x n x k at its volume's rate, pm_product_us): as
@@ -95,20 +111,7 @@ double pm_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
  * ran 25.6 (bench/results/gemm-2026-11-28t.md, call 1). */
 static double deep_rate_gflops(const struct pm_rates *r, int dbl, int m, int n, int k)
 {
-	const double *g = r->gflops[dbl ? 1 : 0];
-	if (!r->from_rest || r->n < 3)
-		return pm_rate_gflops(r, dbl, m, n, k);
-	struct pm_rates kept = *r;
-	double *kg = kept.gflops[dbl ? 1 : 0];
-	kept.n = 0;
-	for (int i = 0; i < r->n; i++) {
-		int dip = i > 0 && i + 1 < r->n && g[i] < g[i - 1] && g[i] < g[i + 1];
-		if (dip && !(m == r->T[i] && n == r->T[i]))
-			continue;
-		kept.T[kept.n] = r->T[i];
-		kg[kept.n++] = g[i];
-	}
-	return pm_rate_gflops(&kept, dbl, m, n, k);
+	return rate_at(r, dbl, m, n, k, 1);
 }
 
 double pm_tile_us(const struct pm_rates *r, int dbl, int m, int n, int k)

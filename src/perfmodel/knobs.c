@@ -81,38 +81,33 @@ void pm_cut_b_env(int *may, int *must)
 	may_must("PARALIA_CUT_B", PM_ENV_MODEL, &warned, may, must);
 }
 
-void pm_tall_env(int *may, int *rows)
+/* A model / none / count switch read into may (not none) and value (the count, 0 unless given:
+ * measuring); `what` names the count in the line said once per *warned about another value. */
+static void model_none_or_count(const char *name, const char *what, int *warned, int *may, int *value)
 {
-	static int warned;
-	const char *v = getenv("PARALIA_TALL");
-	long r;
-	*may = 1, *rows = 0;
-	if (pl_parse_long(v, 0, PARALIA_TILE_MAX, &r)) { /* measuring: R rows, or square */
+	const char *v = getenv(name);
+	long x;
+	*may = 1, *value = 0;
+	if (pl_parse_long(v, 0, PARALIA_TILE_MAX, &x)) {
 		*may = 0;
-		*rows = (int)r;
+		*value = (int)x;
 		return;
 	}
 	if (v && !strcmp(v, "none"))
 		*may = 0;
-	else if (v && *v && strcmp(v, "model") && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_TALL=%s is not model, none or a row count from 0 to %d; "
-		        "using model\n", v, PARALIA_TILE_MAX);
+	else if (v && *v && strcmp(v, "model") && !__atomic_exchange_n(warned, 1, __ATOMIC_RELAXED))
+		fprintf(stderr, "paralia: %s=%s is not model, none or %s from 0 to %d; using model\n", name,
+		        v, what, PARALIA_TILE_MAX);
+}
+
+void pm_tall_env(int *may, int *rows)
+{
+	static int warned;
+	model_none_or_count("PARALIA_TALL", "a row count", &warned, may, rows); /* R rows, or square */
 }
 
 void pm_depth_env(int *may, int *depth)
 {
 	static int warned;
-	const char *v = getenv("PARALIA_DEPTH");
-	long d;
-	*may = 1, *depth = 0;
-	if (pl_parse_long(v, 0, PARALIA_TILE_MAX, &d)) { /* measuring: products d deep */
-		*may = 0;
-		*depth = (int)d;
-		return;
-	}
-	if (v && !strcmp(v, "none"))
-		*may = 0;
-	else if (v && *v && strcmp(v, "model") && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
-		fprintf(stderr, "paralia: PARALIA_DEPTH=%s is not model, none or a depth from 0 to %d; "
-		        "using model\n", v, PARALIA_TILE_MAX);
+	model_none_or_count("PARALIA_DEPTH", "a depth", &warned, may, depth); /* products that deep */
 }

@@ -235,16 +235,21 @@ static int square_deep_may(const struct pm_problem *p, const struct pm_device *d
 	return near_best_kernel(p, d, e->T, 0);
 }
 
+/* Whether layers D deep suit tiles of R x T: deeper than the tile, shallower than k, A's R x D
+ * tiles and B's D x T within StarPU's 32-bit element counts. */
+static int layers_fit(const struct pm_problem *p, int64_t R, int T, int D)
+{
+	return D > T && D < p->k && (double)R * D <= UINT32_MAX && (double)D * T <= UINT32_MAX;
+}
+
 /* Whether gemm's plan e runs its products p->depth deep in layers (PARALIA_DEPTH=D, measuring):
- * on one device, D deeper than the plan's tiles and shallower than k, A's R x D tiles and B's
- * D x T within StarPU's 32-bit element counts. Not beside deep products forced over the whole k
+ * on one device, where they fit (layers_fit). Not beside deep products forced over the whole k
  * (PARALIA_DEEP=all), which take their place. */
 static int depth_forced(const struct pm_problem *p, const struct pm_eval *e)
 {
 	int64_t R = p->tall_rows > e->T ? p->tall_rows : e->T;
 	return p->routine == 'g' && !p->deep_must && __builtin_popcount(e->subset) == 1 &&
-	       p->depth > e->T && p->depth < p->k && (double)R * p->depth <= UINT32_MAX &&
-	       (double)p->depth * e->T <= UINT32_MAX;
+	       layers_fit(p, R, e->T, p->depth);
 }
 
 /* How much faster than the best square or tall tiles the model must find products in deeper
@@ -252,25 +257,22 @@ static int depth_forced(const struct pm_problem *p, const struct pm_eval *e)
 #define LAYERS_MARGIN 0.05
 
 /* Whether gemm's plan e may run its products in layers deeper than its tiles with C's and op(A)'s
- * tiles all of m's rows (pm_evaluate_depth): on one GPU into which A and B both cross from the
- * host, A untransposed (its tiles are then whole columns of it, one contiguous copy each, where
- * its leading dimension is m) and B's tiles' columns longer (D) at its pitch; k deeper than a
- * layer; at least DEEP_MIN_WIDTH wide, as deep products (priced at their volume's rate, which
- * narrow ones do not reach); the tiles within StarPU's 32-bit element counts and the device's
- * memory. Not beside tall rows, panels or deep products forced for measuring. */
+ * tiles all of m's rows (pm_evaluate_depth; each depth where layers_fit and the tiles fit the
+ * device's memory, try_tile): on one GPU into which A and B both cross from the host, A
+ * untransposed (its tiles are then whole columns of it, one contiguous copy each, where its
+ * leading dimension is m) and B's tiles' columns longer (D) at its pitch; at least DEEP_MIN_WIDTH
+ * wide, as deep products (priced at their volume's rate, which narrow ones do not reach); C's
+ * rows within PARALIA_TILE_MAX. Not beside tall rows, panels or deep products forced for
+ * measuring. */
 static int layers_may(const struct pm_problem *p, const struct pm_device *dev, const struct lm_db *db,
-                      const struct pm_eval *e, int D)
+                      const struct pm_eval *e)
 {
 	if (p->routine != 'g' || !p->layers_may || __builtin_popcount(e->subset) != 1 ||
 	    p->depth > 0 || p->tall_rows > 0 || p->panels_must || p->deep_must || (p->trans & 1))
 		return 0;
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
-	int64_t R = p->m > e->T ? p->m : e->T;
 	return d->kind == PM_GPU && pm_crosses_from_host(p, d, db, 0) && pm_crosses_from_host(p, d, db, 1) &&
-	       e->T >= DEEP_MIN_WIDTH && D > e->T && D < p->k && R <= PARALIA_TILE_MAX && (double)R * D <= UINT32_MAX &&
-	       (double)D * e->T <= UINT32_MAX &&
-	       (d->mem_bytes <= 0 ||
-	        PM_TILE_COPIES * ((double)R * D + (double)D * e->T + (double)R * e->T) / 3 * pm_elem_of(p) <= d->mem_bytes);
+	       e->T >= DEEP_MIN_WIDTH && (p->m > e->T ? p->m : e->T) <= PARALIA_TILE_MAX;
 }
 
 /* The tile sizes pm_tune tries: the candidates up to the first that covers the whole problem and,
@@ -323,14 +325,21 @@ static void try_tile(const struct pm_problem *p, const struct pm_device *dev, in
 	else if (tall_may(p, dev, db, &e) && tall_best(p, dev, ndev, db, m, &e, &x))
 		keep_if_better(&b->tall, &b->found_tall, &x, m);
 	/* products in deeper layers, C's and A's tiles all of m's rows: each depth of the tile
-	 * candidates between T and k */
-	const int *std;
-	int nstd = pm_tile_candidates(&std);
-	for (int c = 0; c < nstd; c++)
-		if (layers_may(p, dev, db, &e, std[c])) {
-			pm_evaluate_depth(p, dev, ndev, db, T, p->m > T ? (int)p->m : T, std[c], e.subset, &x);
+	 * candidates that fits (layers_fit) with A's, B's and C's tiles in the device's memory */
+	if (layers_may(p, dev, db, &e)) {
+		const struct pm_device *d = &dev[__builtin_ctz(e.subset)];
+		int R = p->m > T ? (int)p->m : T;
+		const int *std;
+		int nstd = pm_tile_candidates(&std);
+		for (int c = 0; c < nstd; c++) {
+			double D = std[c], tiles = (double)R * D + D * T + (double)R * T;
+			if (!layers_fit(p, R, T, std[c]) ||
+			    (d->mem_bytes > 0 && PM_TILE_COPIES * tiles / 3 * pm_elem_of(p) > d->mem_bytes))
+				continue;
+			pm_evaluate_depth(p, dev, ndev, db, T, R, std[c], e.subset, &x);
 			keep_if_better(&b->layers, &b->found_layers, &x, m);
 		}
+	}
 	/* C's tiles all of m's rows, or the rows forced beside them (at least T) */
 	int64_t rows = p->deep_must && p->tall_rows > 0 && p->tall_rows < p->m ? p->tall_rows : p->m;
 	rows = rows > T ? rows : T;
