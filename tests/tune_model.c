@@ -1913,6 +1913,63 @@ static void depth_layers(void)
 	t_check(never == 0, "no layers with A on the GPU, A transposed or tall rows forced: %d", never);
 }
 
+/* gemm's blocks run as one (device_us, blocks_as_one_may): on one GPU into which A and B both
+ * cross in tiles, C's tiles one row (all of m's rows) and every chain within the policy's
+ * lookahead, the flow shop is priced in the block order and as one block of every chain, and the
+ * lesser kept. PARALIA_LOOKAHEAD below the chains' count leaves the block order alone. */
+static void blocks_as_one(void)
+{
+	struct lm_db db;
+	struct pm_device dev[PM_MAX_DEVS];
+	if (h200x4_gpus(&db, dev) != 0)
+		return;
+	/* FP32 4096x4096x32768 from the host in layers of 6144, C's tiles 4096 x 1024: blocks of
+	 * three and one, the first bringing all of A and held by the link, the second only its B
+	 * tiles; B's 24 KB columns copied from its 128 KB pitch at one H200's 46.6 GB/s */
+	char path[1024], err[1200];
+	if (write_table(path, sizeof path, "as-one-xfer",
+	                "xfer s 6144 24576 55.2 55.3 99.4\nxfer s 6144 131072 46.6 46.6 87.4\n"
+	                "xfer s 8192 32768 55.4 55.3 97.1\nxfer s 8192 131072 46.7 42.9 84.2\n"))
+		return;
+	int xr = pm_xfer_load(&dev[0].xfer, path, err, sizeof err);
+	remove(path);
+	t_check(xr == 1, "FP32 copy rates read (%d)", xr);
+	struct pm_problem h = gemm(4096, 4096, 32768, 0, 0, 0, 1);
+	h.dbl = 0;
+	/* FP64 4096^3 with beta = 0 in layers of 2048, C's tiles 4096 x 512: blocks of 3, 3 and 2 */
+	struct pm_problem b0 = gemm(4096, 4096, 4096, 0, 0, 0, 0);
+	/* four tile rows of 4096 in blocks of three: the blocks down the first column bring A tiles */
+	struct pm_problem rows4 = h;
+	rows4.m = rows4.ld[0] = rows4.ld[2] = 16384;
+	struct pm_eval e;
+	double one[5], order[5];
+	for (int pass = 0; pass < 2; pass++) {
+		char *keep = env_saved("PARALIA_LOOKAHEAD");
+		if (pass)
+			setenv("PARALIA_LOOKAHEAD", "3", 1); /* fewer than four chains: the block order */
+		double *t = pass ? order : one;
+		t[0] = pm_evaluate_depth(&h, dev, 1, &db, 1024, 4096, 6144, 1u, &e);
+		t[1] = pm_evaluate_depth(&b0, dev, 1, &db, 512, 4096, 2048, 1u, NULL);
+		/* two tile rows (C's tiles 2048 x 1024) and one block (4096 x 2048) */
+		t[2] = pm_evaluate_depth(&h, dev, 1, &db, 1024, 2048, 6144, 1u, NULL);
+		t[3] = pm_evaluate_depth(&h, dev, 1, &db, 2048, 4096, 6144, 1u, NULL);
+		t[4] = pm_evaluate_depth(&rows4, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
+		env_restore("PARALIA_LOOKAHEAD", keep);
+	}
+	printf("tune_model: blocks as one: 4096x4096x32768 in 4096 x 1024 %.3f ms (block order %.3f), "
+	       "4096^3 beta 0 in 4096 x 512 %.3f (%.3f), 2048 x 1024 %.3f (%.3f), 4096 x 2048 %.3f (%.3f)\n",
+	       one[0], order[0], one[1], order[1], one[2], order[2], one[3], order[3]);
+	t_check(e.D == 6144 && e.R == 4096 && one[0] < 0.99 * order[0], "4096x4096x32768 from the host "
+	        "in layers of 6144, C's tiles 4096 x 1024: the blocks as one, %.3f ms, under the block "
+	        "order's %.3f", one[0], order[0]);
+	t_check(one[1] == order[1], "4096^3 with beta = 0 in 4096 x 512: the block order kept, its first "
+	        "blocks home early (%.3f ms, %.3f)", one[1], order[1]);
+	t_check(one[2] == order[2] && one[3] == order[3], "two tile rows, and a lone block: the block "
+	        "order (%.3f and %.3f ms; %.3f and %.3f)", one[2], order[2], one[3], order[3]);
+	t_check(one[4] == order[4], "16384x4096x32768, four tile rows in blocks of three: the block "
+	        "order (%.3f ms, %.3f)", one[4], order[4]);
+}
+
 /* Deep products in square C tiles (step 3, square_deep_may): cuBLASXt's blocks, each C tile T x T
  * one product over the whole k. Offered wherever deep products of all m's rows are, at a tile size
  * whose square kernel reaches 90% of the device's best rate, over a B read at a leading dimension
@@ -2172,6 +2229,7 @@ int main(void)
 	tall_tiles();
 	deep_products();
 	depth_layers();
+	blocks_as_one();
 	square_deep();
 	b_cut_tiles();
 	floating_other_blocks();

@@ -196,10 +196,57 @@ static double first_product_bytes(const struct pm_problem *p, const struct devic
 	       (f->Cin[i] > 0 && !late ? tm * tn * el : 0);
 }
 
-/* Steps 3 and 4 for device sel[i] (ld: its tile schedule): its links with `panels` crossing in
- * column panels and C read late or not, then its flow shop. Returns its time (us); *comp_us its
+/* Step 4's flow shop over device part dp in its routine's order (gemm's blocks, the others'
+ * columns), with its C tiles of c_tile bytes going home out_tile us each, inbound bytes at in_rate
+ * us each, C read late done by late_in (0: read with the products), a sum at home of sum_last us
+ * after the last tile's copy (0: none), and never less than floor_us. */
+static double order_us(char routine, const struct device_part *dp, const struct device_links *L,
+                       double in_rate, double late_in, double c_tile, double out_tile,
+                       double sum_last, double floor_us)
+{
+	struct segment sg[PM_MAX_SEGMENTS];
+	struct result_times r;
+	int nsg = routine == 'g' ? pm_block_order_segments(dp, sg, &r)
+	                         : pm_column_order_segments(dp, sg, &r);
+	/* the last block's tiles finish one product apart, or read late one C tile's copy apart */
+	struct last_tiles lt = { r.nlast, r.apart, out_tile, c_tile * in_rate, sum_last };
+	/* the first tile's chain interleaved with the next one: that chain's products, and its first
+	 * product's wait for its C tile beyond the first product of the call */
+	double first_wait = r.interleaved + (r.next_c > 0 ? fmax(0, r.next_c * in_rate - sg[0].comp) : 0);
+	return pm_device_time(sg, nsg, r.nfirst, r.early, first_wait, in_rate, dp->comp, late_in, L->tout,
+	                      &lt, floor_us);
+}
+
+/* Whether gemm's blocks on GPU device i (part dp) may run as one. The policy requests the tiles of
+ * each product as it becomes ready, for every product within PARALIA_LOOKAHEAD of its queue's head,
+ * and runs a lower-priority product whose tiles are in while the head's are on their way
+ * (pm_policy_fills_waits). Where every chain of the device is within the lookahead, the later
+ * blocks' next tiles then cross beside the first block's, and their products run while the first
+ * block waits for its copies: where the first block is held by the link and the later ones are
+ * not, the call runs as one block of every chain would, layer by layer. Only where A and B both
+ * cross in tiles and the later blocks need no A tile the first did not bring (the first block
+ * column holds every tile row of C: with more rows, the blocks down it bring their own). One
+ * H200, FP32 4096x4096x32768 from the host in layers of 6144, C's tiles 4096 x 1024 (blocks of
+ * three and one; the first brings all of A): 24.6-24.8 ms, priced 25.7 in the block order and
+ * 25.1 as one block; 4096 x 2048, one block, 25.8-26.0, priced 25.7 (bench/results/
+ * gemm-2026-11-28t.md, call 2). Run as one, the first block's tiles are final only at the end,
+ * all of C home after them, where in the block order they go home while the later blocks
+ * compute: FP64 4096^3 from the host with beta = 0 in layers of 2048 in 4096 x 512 (blocks of
+ * three, three and two; two layers) ran 6.12-6.23 ms, priced 6.14 in the block order and 6.95 as
+ * one. So the device takes the lesser of the two (device_us). On one device: several GPUs' copies
+ * share the host's link and cross between GPUs, unmeasured here. */
+static int blocks_as_one_may(const struct pm_problem *p, const struct pm_device *d, int ns,
+                             const struct device_flows *f, int i, const struct device_part *dp,
+                             unsigned panels)
+{
+	return p->routine == 'g' && ns == 1 && d->kind == PM_GPU && dp->fill_waits && f->A[i] > 0 && f->B[i] > 0 &&
+	       panels == 0 && dp->rows <= dp->bs && dp->n > dp->bs && dp->n <= pm_lookahead();
+}
+
+/* Steps 3 and 4 for device sel[i] of ns (ld: its tile schedule): its links with `panels` crossing
+ * in column panels and C read late or not, then its flow shop. Returns its time (us); *comp_us its
  * tasks' time. */
-static double device_us(const struct pm_problem *p, const struct pm_device *d, int i,
+static double device_us(const struct pm_problem *p, const struct pm_device *d, int i, int ns,
                         const struct lm_db *db, const struct device_flows *f,
                         const struct busy_links *busy, const struct tiling *t,
                         const struct pm_lane *ld, int P, unsigned panels, int late,
@@ -229,10 +276,6 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	                          pm_panel_kind(p, panels, 1), late, pl_block_side(cross),
 	                          d->kind == PM_GPU ? held_products() : 0,
 	                          d->kind == PM_GPU && pm_policy_fills_waits() };
-	struct segment sg[PM_MAX_SEGMENTS];
-	struct result_times r;
-	int nsg = p->routine == 'g' ? pm_block_order_segments(&dp, sg, &r)
-	                             : pm_column_order_segments(&dp, sg, &r);
 	double in_rate = bytes_in > 0 ? L->tin / bytes_in : 0; /* us per byte */
 	/* read late, C's tiles cross when the link has nothing else queued: every inbound byte is in
 	 * after L->tin at the earliest, and the last geadd waits for its tile */
@@ -247,14 +290,16 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	 * falls behind the GPU: one H100, tiles of 1024 added at home ran 100-150 us per tile
 	 * longer than read on the GPU, about what submitting them takes) */
 	double submit = home ? n * home->rates.sum_submit_us : 0;
-	/* the last block's tiles finish one product apart, or read late one C tile's copy apart */
-	struct last_tiles lt = { r.nlast, r.apart, f->Cout[i] > 0 ? L->tout / n : 0,
-	                         tm * tn * el * in_rate, sum_last };
-	/* the first tile's chain interleaved with the next one: that chain's products, and its first
-	 * product's wait for its C tile beyond the first product of the call */
-	double first_wait = r.interleaved + (r.next_c > 0 ? fmax(0, r.next_c * in_rate - sg[0].comp) : 0);
-	return pm_device_time(sg, nsg, r.nfirst, r.early, first_wait, in_rate, comp, late_in, L->tout, &lt,
-	                   fmax(L->host_both_us, sum_all)) + submit;
+	double c_tile = tm * tn * el, out_tile = f->Cout[i] > 0 ? L->tout / n : 0;
+	double floor_us = fmax(L->host_both_us, sum_all);
+	double us = order_us(p->routine, &dp, L, in_rate, late_in, c_tile, out_tile, sum_last, floor_us);
+	if (blocks_as_one_may(p, d, ns, f, i, &dp, panels)) {
+		struct device_part one = dp;
+		one.bs = (int)fmax(dp.rows, dp.cols);
+		us = fmin(us, order_us(p->routine, &one, L, in_rate, late_in, c_tile, out_tile, sum_last,
+		                       floor_us));
+	}
+	return us + submit;
 }
 /* The way one device's part of the call runs, and what it takes. */
 struct device_way {
@@ -306,7 +351,7 @@ static void device_way(const struct pm_problem *p, const struct pm_device *d, in
 			    (p->c_home_must && home && !at_home))
 				continue;
 			struct device_links L;
-			double c, x = device_us(p, d, i, db, at_home ? &cf->home_f : &cf->f,
+			double c, x = device_us(p, d, i, ns, db, at_home ? &cf->home_f : &cf->f,
 			                        at_home ? &cf->home_busy : &cf->busy, t, ld, P, set, late,
 			                        at_home ? home : NULL, &c, &L);
 			/* panels and home the problem does not force must win by their margins */
