@@ -1938,11 +1938,14 @@ static void blocks_as_one(void)
 	h.dbl = 0;
 	/* FP64 4096^3 with beta = 0 in layers of 2048, C's tiles 4096 x 512: blocks of 3, 3 and 2 */
 	struct pm_problem b0 = gemm(4096, 4096, 4096, 0, 0, 0, 0);
-	/* four tile rows of 4096 in blocks of three: the blocks down the first column bring A tiles */
-	struct pm_problem rows4 = h;
-	rows4.m = rows4.ld[0] = rows4.ld[2] = 16384;
+	/* two tile rows of 4096: the blocks down the first block column bring A tiles of their own */
+	struct pm_problem rows2 = h;
+	rows2.m = rows2.ld[0] = rows2.ld[2] = 8192;
+	/* A on the GPU: only B crosses */
+	struct pm_problem a_on = h;
+	a_on.loc[0] = dev[0].node;
 	struct pm_eval e;
-	double one[5], order[5];
+	double one[4], order[4];
 	for (int pass = 0; pass < 2; pass++) {
 		char *keep = env_saved("PARALIA_LOOKAHEAD");
 		if (pass)
@@ -1950,24 +1953,22 @@ static void blocks_as_one(void)
 		double *t = pass ? order : one;
 		t[0] = pm_evaluate_depth(&h, dev, 1, &db, 1024, 4096, 6144, 1u, &e);
 		t[1] = pm_evaluate_depth(&b0, dev, 1, &db, 512, 4096, 2048, 1u, NULL);
-		/* two tile rows (C's tiles 2048 x 1024) and one block (4096 x 2048) */
-		t[2] = pm_evaluate_depth(&h, dev, 1, &db, 1024, 2048, 6144, 1u, NULL);
-		t[3] = pm_evaluate_depth(&h, dev, 1, &db, 2048, 4096, 6144, 1u, NULL);
-		t[4] = pm_evaluate_depth(&rows4, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
+		t[2] = pm_evaluate_depth(&rows2, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
+		t[3] = pm_evaluate_depth(&a_on, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
 		env_restore("PARALIA_LOOKAHEAD", keep);
 	}
 	printf("tune_model: blocks as one: 4096x4096x32768 in 4096 x 1024 %.3f ms (block order %.3f), "
-	       "4096^3 beta 0 in 4096 x 512 %.3f (%.3f), 2048 x 1024 %.3f (%.3f), 4096 x 2048 %.3f (%.3f)\n",
+	       "4096^3 beta 0 in 4096 x 512 %.3f (%.3f), 8192x4096x32768 %.3f (%.3f), A on the GPU %.3f (%.3f)\n",
 	       one[0], order[0], one[1], order[1], one[2], order[2], one[3], order[3]);
 	t_check(e.D == 6144 && e.R == 4096 && one[0] < 0.99 * order[0], "4096x4096x32768 from the host "
 	        "in layers of 6144, C's tiles 4096 x 1024: the blocks as one, %.3f ms, under the block "
 	        "order's %.3f", one[0], order[0]);
 	t_check(one[1] == order[1], "4096^3 with beta = 0 in 4096 x 512: the block order kept, its first "
 	        "blocks home early (%.3f ms, %.3f)", one[1], order[1]);
-	t_check(one[2] == order[2] && one[3] == order[3], "two tile rows, and a lone block: the block "
-	        "order (%.3f and %.3f ms; %.3f and %.3f)", one[2], order[2], one[3], order[3]);
-	t_check(one[4] == order[4], "16384x4096x32768, four tile rows in blocks of three: the block "
-	        "order (%.3f ms, %.3f)", one[4], order[4]);
+	t_check(one[2] == order[2], "8192x4096x32768, two tile rows of 4096: the block order (%.3f ms, "
+	        "%.3f)", one[2], order[2]);
+	t_check(one[3] == order[3], "4096x4096x32768 with A on the GPU: the block order (%.3f ms, %.3f)",
+	        one[3], order[3]);
 }
 
 /* Deep products in square C tiles (step 3, square_deep_may): cuBLASXt's blocks, each C tile T x T

@@ -217,30 +217,31 @@ static double order_us(char routine, const struct device_part *dp, const struct 
 	                      &lt, floor_us);
 }
 
-/* Whether gemm's blocks on GPU device i (part dp) may run as one. The policy requests the tiles of
- * each product as it becomes ready, for every product within PARALIA_LOOKAHEAD of its queue's head,
- * and runs a lower-priority product whose tiles are in while the head's are on their way
- * (pm_policy_fills_waits). Where every chain of the device is within the lookahead, the later
- * blocks' next tiles then cross beside the first block's, and their products run while the first
- * block waits for its copies: where the first block is held by the link and the later ones are
- * not, the call runs as one block of every chain would, layer by layer. Only where A and B both
- * cross in tiles and the later blocks need no A tile the first did not bring (the first block
- * column holds every tile row of C: with more rows, the blocks down it bring their own). One
- * H200, FP32 4096x4096x32768 from the host in layers of 6144, C's tiles 4096 x 1024 (blocks of
- * three and one; the first brings all of A): 24.6-24.8 ms, priced 25.7 in the block order and
- * 25.1 as one block; 4096 x 2048, one block, 25.8-26.0, priced 25.7 (bench/results/
- * gemm-2026-11-28t.md, call 2). Run as one, the first block's tiles are final only at the end,
- * all of C home after them, where in the block order they go home while the later blocks
- * compute: FP64 4096^3 from the host with beta = 0 in layers of 2048 in 4096 x 512 (blocks of
- * three, three and two; two layers) ran 6.12-6.23 ms, priced 6.14 in the block order and 6.95 as
- * one. So the device takes the lesser of the two (device_us). On one device: several GPUs' copies
- * share the host's link and cross between GPUs, unmeasured here. */
-static int blocks_as_one_may(const struct pm_problem *p, const struct pm_device *d, int ns,
-                             const struct device_flows *f, int i, const struct device_part *dp,
+/* Whether gemm's blocks on the call's one GPU (part dp) may run as one. The policy requests the
+ * tiles of each product as it becomes ready, for every product within PARALIA_LOOKAHEAD of its
+ * queue's head, and runs a lower-priority product whose tiles are in while the head's are on their
+ * way (pm_policy_fills_waits, which only a GPU's part has). A worker's queue holds one product per
+ * chain (a chain's next product is pushed once the one before it ends), so where the device's
+ * chains are no more than the lookahead, the later blocks' next tiles cross beside the first
+ * block's, and their products run while the first block waits for its copies: where the first
+ * block is held by the link and the later ones are not, the call runs as one block of every chain
+ * would, layer by layer. Only where A and B both cross in tiles and C's tiles are one row (all of
+ * m's rows), so that the later blocks need no A tile the first did not bring. One H200, FP32
+ * 4096x4096x32768 from the host in layers of 6144, C's tiles 4096 x 1024 (blocks of three and
+ * one; the first brings all of A): 24.6-24.8 ms, priced 25.7 in the block order and 25.1 as one
+ * block; 4096 x 2048, one block, 25.8-26.0, priced 25.7 (bench/results/gemm-2026-11-28t.md, call
+ * 2). Run as one, the first block's tiles are final only at the end, all of C home after them,
+ * where in the block order they go home while the later blocks compute: FP64 4096^3 from the host
+ * with beta = 0 in layers of 2048 in 4096 x 512 (blocks of three, three and two; two layers) ran
+ * 6.12-6.23 ms, priced 6.14 in the block order and 6.95 as one. So the device takes the lesser of
+ * the two (device_us). Two rows of C tiles stay in the block order: FP32 4096x4096x32768 in
+ * 2048 x 1024 in layers of 8192 ran 28.0-28.4 ms, priced 25.7 so and 24.6 as one (call 1 there).
+ * On one device: several GPUs' copies share the host's link and cross between GPUs, unmeasured. */
+static int blocks_as_one_may(const struct pm_problem *p, int ns, const struct device_part *dp,
                              unsigned panels)
 {
-	return p->routine == 'g' && ns == 1 && d->kind == PM_GPU && dp->fill_waits && f->A[i] > 0 && f->B[i] > 0 &&
-	       panels == 0 && dp->rows <= dp->bs && dp->n > dp->bs && dp->n <= pm_lookahead();
+	return p->routine == 'g' && ns == 1 && dp->fill_waits && dp->A > 0 && dp->B > 0 && panels == 0 &&
+	       dp->rows <= 1 && dp->cols > dp->bs && dp->n <= pm_lookahead();
 }
 
 /* Steps 3 and 4 for device sel[i] of ns (ld: its tile schedule): its links with `panels` crossing
@@ -293,9 +294,9 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	double c_tile = tm * tn * el, out_tile = f->Cout[i] > 0 ? L->tout / n : 0;
 	double floor_us = fmax(L->host_both_us, sum_all);
 	double us = order_us(p->routine, &dp, L, in_rate, late_in, c_tile, out_tile, sum_last, floor_us);
-	if (blocks_as_one_may(p, d, ns, f, i, &dp, panels)) {
-		struct device_part one = dp;
-		one.bs = (int)fmax(dp.rows, dp.cols);
+	if (blocks_as_one_may(p, ns, &dp, panels)) {
+		struct device_part one = dp; /* one block: as wide as the device's row of C tiles */
+		one.bs = (int)ceil(dp.cols);
 		us = fmin(us, order_us(p->routine, &one, L, in_rate, late_in, c_tile, out_tile, sum_last,
 		                       floor_us));
 	}
