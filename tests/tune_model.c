@@ -574,6 +574,19 @@ static void duplex_by_columns(void)
 }
 
 /* The synthetic 4xH200 machine with default rates, whose first GPU the call uses: 0 or -1. */
+/* Device d's copy rates from the kernel table's `xfer` lines given (written to a file named after
+ * stem, read, removed); 0 when they were read. */
+static int xfer_lines(struct pm_device *d, const char *stem, const char *lines)
+{
+	char path[1024], err[1200];
+	if (write_table(path, sizeof path, stem, lines))
+		return -1;
+	int xr = pm_xfer_load(&d->xfer, path, err, sizeof err);
+	remove(path);
+	t_check(xr == 1, "%s: copy rates read (%d)", stem, xr);
+	return xr == 1 ? 0 : -1;
+}
+
 static int h200x4_gpus(struct lm_db *db, struct pm_device *dev)
 {
 	if (load(db, "h200x4.txt") != 0)
@@ -1867,17 +1880,13 @@ static void depth_layers(void)
 	 * transposed, beside forced tall rows, nor for a CPU. The GPU copies FP32 tiles from the host
 	 * at one H200's rates by column length at a pitch of 128 KB (2026-11-28t's kernel table):
 	 * short columns slow, so that B's tiles 4096 deep of 4096x4096x32768 copy at 32 GB/s */
-	char path[1024], err[1200];
-	if (write_table(path, sizeof path, "layers-xfer",
-	                "xfer s 1024 4096 53.4 53.3 94.4\nxfer s 1024 131072 19.5 19.4 38.2\n"
-	                "xfer s 2048 8192 54.6 54.4 97.3\nxfer s 2048 131072 32.0 32.2 63.0\n"
-	                "xfer s 4096 16384 55.3 55.1 100.9\nxfer s 4096 131072 31.6 31.7 62.8\n"
-	                "xfer s 6144 24576 55.2 55.3 99.4\nxfer s 6144 131072 46.6 46.6 87.4\n"
-	                "xfer s 8192 32768 55.4 55.3 97.1\nxfer s 8192 131072 46.7 42.9 84.2\n"))
+	if (xfer_lines(&dev[0], "layers-xfer",
+	               "xfer s 1024 4096 53.4 53.3 94.4\nxfer s 1024 131072 19.5 19.4 38.2\n"
+	               "xfer s 2048 8192 54.6 54.4 97.3\nxfer s 2048 131072 32.0 32.2 63.0\n"
+	               "xfer s 4096 16384 55.3 55.1 100.9\nxfer s 4096 131072 31.6 31.7 62.8\n"
+	               "xfer s 6144 24576 55.2 55.3 99.4\nxfer s 6144 131072 46.6 46.6 87.4\n"
+	               "xfer s 8192 32768 55.4 55.3 97.1\nxfer s 8192 131072 46.7 42.9 84.2\n"))
 		return;
-	int xr = pm_xfer_load(&dev[0].xfer, path, err, sizeof err);
-	remove(path);
-	t_check(xr == 1, "FP32 copy rates read (%d)", xr);
 	int chose[2] = { 0, 0 };
 	static const int shapes[][4] = { { 4096, 4096, 32768, 0 }, { 4096, 4096, 32768, 1 },
 	                                 { 4096, 4096, 4096, 0 }, { 4096, 4096, 4096, 1 },
@@ -1926,14 +1935,10 @@ static void blocks_as_one(void)
 	/* FP32 4096x4096x32768 from the host in layers of 6144, C's tiles 4096 x 1024: blocks of
 	 * three and one, the first bringing all of A and held by the link, the second only its B
 	 * tiles; B's 24 KB columns copied from its 128 KB pitch at one H200's 46.6 GB/s */
-	char path[1024], err[1200];
-	if (write_table(path, sizeof path, "as-one-xfer",
-	                "xfer s 6144 24576 55.2 55.3 99.4\nxfer s 6144 131072 46.6 46.6 87.4\n"
-	                "xfer s 8192 32768 55.4 55.3 97.1\nxfer s 8192 131072 46.7 42.9 84.2\n"))
+	if (xfer_lines(&dev[0], "as-one-xfer",
+	               "xfer s 6144 24576 55.2 55.3 99.4\nxfer s 6144 131072 46.6 46.6 87.4\n"
+	               "xfer s 8192 32768 55.4 55.3 97.1\nxfer s 8192 131072 46.7 42.9 84.2\n"))
 		return;
-	int xr = pm_xfer_load(&dev[0].xfer, path, err, sizeof err);
-	remove(path);
-	t_check(xr == 1, "FP32 copy rates read (%d)", xr);
 	struct pm_problem h = gemm(4096, 4096, 32768, 0, 0, 0, 1);
 	h.dbl = 0;
 	/* FP64 4096^3 with beta = 0 in layers of 2048, C's tiles 4096 x 512: blocks of 3, 3 and 2 */

@@ -233,7 +233,7 @@ static double order_us(char routine, const struct device_part *dp, const struct 
  * 2). Run as one, the first block's tiles are final only at the end, all of C home after them,
  * where in the block order they go home while the later blocks compute: FP64 4096^3 from the host
  * with beta = 0 in layers of 2048 in 4096 x 512 (blocks of three, three and two; two layers) ran
- * 6.12-6.23 ms, priced 6.14 in the block order and 6.95 as one. So the device takes the lesser of
+ * 6.14-6.16 ms, priced 6.14 in the block order and 6.95 as one. So the device takes the lesser of
  * the two (device_us). Two rows of C tiles stay in the block order: FP32 4096x4096x32768 in
  * 2048 x 1024 in layers of 8192 ran 28.0-28.4 ms, priced 25.7 so and 24.6 as one (call 1 there).
  * On one device: several GPUs' copies share the host's link and cross between GPUs, unmeasured. */
