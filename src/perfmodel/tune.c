@@ -275,6 +275,29 @@ static int layers_may(const struct pm_problem *p, const struct pm_device *dev, c
 	       e->T >= DEEP_MIN_WIDTH && (p->m > e->T ? p->m : e->T) <= PARALIA_TILE_MAX;
 }
 
+/* The best products in deeper layers for plan e's tile size and device, C's and A's tiles all of
+ * m's rows: each depth of the tile candidates that fits (layers_fit) with A's, B's and C's tiles
+ * in the device's memory; *best gets the fastest. Returns whether one was evaluated. */
+static int layers_best(const struct pm_problem *p, const struct pm_device *dev, int ndev,
+                       const struct lm_db *db, enum pm_metric m, const struct pm_eval *e,
+                       struct pm_eval *best)
+{
+	const int *std;
+	int nstd = pm_tile_candidates(&std), found = 0, T = e->T, R = p->m > T ? (int)p->m : T;
+	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
+	for (int c = 0; c < nstd; c++) {
+		double D = std[c], tiles = (double)R * D + D * T + (double)R * T;
+		if (!layers_fit(p, R, T, std[c]) ||
+		    (d->mem_bytes > 0 && PM_TILE_COPIES * tiles / 3 * pm_elem_of(p) > d->mem_bytes))
+			continue;
+		struct pm_eval x;
+		pm_evaluate_depth(p, dev, ndev, db, T, R, std[c], e->subset, &x);
+		if (!found++ || metric_of(&x, m) < metric_of(best, m))
+			*best = x;
+	}
+	return found > 0;
+}
+
 /* The tile sizes pm_tune tries: the candidates up to the first that covers the whole problem and,
  * past the list, the whole problem as one tile (one cuBLAS call when the data lives on that GPU);
  * only fixed_T where given. */
@@ -295,8 +318,8 @@ static int tile_sizes(const struct pm_problem *p, int fixed_T, int *cand)
 	return nc;
 }
 
-/* The best plan of each way found over the tile sizes: square tiles (found), tall tiles, deep
- * products of all m's rows, square C tiles over the whole k. */
+/* The best plan of each way found over the tile sizes: square tiles (found), tall tiles, products
+ * in deeper layers, deep products of all m's rows, square C tiles over the whole k. */
 struct best_ways {
 	struct pm_eval square, tall, deep, square_deep, layers;
 	int found, found_tall, found_deep, found_square_deep, found_layers;
@@ -324,22 +347,8 @@ static void try_tile(const struct pm_problem *p, const struct pm_device *dev, in
 		pm_evaluate_tiles(p, dev, ndev, db, T, p->tall_rows, e.subset, &e);
 	else if (tall_may(p, dev, db, &e) && tall_best(p, dev, ndev, db, m, &e, &x))
 		keep_if_better(&b->tall, &b->found_tall, &x, m);
-	/* products in deeper layers, C's and A's tiles all of m's rows: each depth of the tile
-	 * candidates that fits (layers_fit) with A's, B's and C's tiles in the device's memory */
-	if (layers_may(p, dev, db, &e)) {
-		const struct pm_device *d = &dev[__builtin_ctz(e.subset)];
-		int R = p->m > T ? (int)p->m : T;
-		const int *std;
-		int nstd = pm_tile_candidates(&std);
-		for (int c = 0; c < nstd; c++) {
-			double D = std[c], tiles = (double)R * D + D * T + (double)R * T;
-			if (!layers_fit(p, R, T, std[c]) ||
-			    (d->mem_bytes > 0 && PM_TILE_COPIES * tiles / 3 * pm_elem_of(p) > d->mem_bytes))
-				continue;
-			pm_evaluate_depth(p, dev, ndev, db, T, R, std[c], e.subset, &x);
-			keep_if_better(&b->layers, &b->found_layers, &x, m);
-		}
-	}
+	if (layers_may(p, dev, db, &e) && layers_best(p, dev, ndev, db, m, &e, &x))
+		keep_if_better(&b->layers, &b->found_layers, &x, m);
 	/* C's tiles all of m's rows, or the rows forced beside them (at least T) */
 	int64_t rows = p->deep_must && p->tall_rows > 0 && p->tall_rows < p->m ? p->tall_rows : p->m;
 	rows = rows > T ? rows : T;
@@ -359,8 +368,9 @@ static void try_tile(const struct pm_problem *p, const struct pm_device *dev, in
 	}
 }
 
-/* The plan: square tiles, unless tall tiles beat them by their margin, deep products beat those
- * by theirs (or are forced), and square C tiles over the whole k beat all of those by theirs. */
+/* The plan: square tiles, unless tall tiles beat them by their margin, products in deeper layers
+ * beat those by theirs, deep products beat those by theirs (or are forced), and square C tiles
+ * over the whole k beat all of those by theirs. */
 static struct pm_eval choose_way(const struct pm_problem *p, const struct best_ways *b,
                                  enum pm_metric m)
 {
