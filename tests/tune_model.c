@@ -1922,11 +1922,12 @@ static void depth_layers(void)
 	t_check(never == 0, "no layers with A on the GPU, A transposed or tall rows forced: %d", never);
 }
 
-/* gemm's blocks run as one (device_us, blocks_as_one_may): on one GPU into which A and B both
- * cross in tiles, C's tiles one row (all of m's rows) and every chain within the policy's
- * lookahead, the flow shop is priced in the block order and as one block of every chain, and the
- * lesser kept. PARALIA_LOOKAHEAD below the chains' count leaves the block order alone. */
-static void blocks_as_one(void)
+/* The next chain joins gemm's first block (device_us, next_chain_joins_may): on one GPU into which
+ * A and B both cross in tiles, C's tiles one row (all of m's rows) and the first block and one more
+ * chain within the policy's lookahead, the flow shop is priced in the block order and with the
+ * first block one chain wider, and the lesser kept. PARALIA_LOOKAHEAD below four chains leaves the
+ * block order alone. */
+static void next_chain_joins(void)
 {
 	struct lm_db db;
 	struct pm_device dev[PM_MAX_DEVS];
@@ -1935,7 +1936,7 @@ static void blocks_as_one(void)
 	/* FP32 4096x4096x32768 from the host in layers of 6144, C's tiles 4096 x 1024: blocks of
 	 * three and one, the first bringing all of A and held by the link, the second only its B
 	 * tiles; B's 24 KB columns copied from its 128 KB pitch at one H200's 46.6 GB/s */
-	if (xfer_lines(&dev[0], "as-one-xfer",
+	if (xfer_lines(&dev[0], "joins-xfer",
 	               "xfer s 6144 24576 55.2 55.3 99.4\nxfer s 6144 131072 46.6 46.6 87.4\n"
 	               "xfer s 8192 32768 55.4 55.3 97.1\nxfer s 8192 131072 46.7 42.9 84.2\n"))
 		return;
@@ -1949,8 +1950,11 @@ static void blocks_as_one(void)
 	/* A on the GPU: only B crosses */
 	struct pm_problem a_on = h;
 	a_on.loc[0] = dev[0].node;
+	/* FP64 8192^3 with C on the GPU in layers of 3072, C's tiles 8192 x 512: 16 chains, blocks of
+	 * three; and 8192 x 2048: four chains */
+	struct pm_problem hh0 = gemm(8192, 8192, 8192, 0, 0, dev[0].node, 1);
 	struct pm_eval e;
-	double one[4], order[4];
+	double one[6], order[6];
 	for (int pass = 0; pass < 2; pass++) {
 		char *keep = env_saved("PARALIA_LOOKAHEAD");
 		if (pass)
@@ -1960,13 +1964,15 @@ static void blocks_as_one(void)
 		t[1] = pm_evaluate_depth(&b0, dev, 1, &db, 512, 4096, 2048, 1u, NULL);
 		t[2] = pm_evaluate_depth(&rows2, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
 		t[3] = pm_evaluate_depth(&a_on, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
+		t[4] = pm_evaluate_depth(&hh0, dev, 1, &db, 512, 8192, 3072, 1u, NULL);
+		t[5] = pm_evaluate_depth(&hh0, dev, 1, &db, 2048, 8192, 3072, 1u, NULL);
 		env_restore("PARALIA_LOOKAHEAD", keep);
 	}
-	printf("tune_model: blocks as one: 4096x4096x32768 in 4096 x 1024 %.3f ms (block order %.3f), "
+	printf("tune_model: next chain joins: 4096x4096x32768 in 4096 x 1024 %.3f ms (block order %.3f), "
 	       "4096^3 beta 0 in 4096 x 512 %.3f (%.3f), 8192x4096x32768 %.3f (%.3f), A on the GPU %.3f (%.3f)\n",
 	       one[0], order[0], one[1], order[1], one[2], order[2], one[3], order[3]);
 	t_check(e.D == 6144 && e.R == 4096 && one[0] < 0.99 * order[0], "4096x4096x32768 from the host "
-	        "in layers of 6144, C's tiles 4096 x 1024: the blocks as one, %.3f ms, under the block "
+	        "in layers of 6144, C's tiles 4096 x 1024: the four chains as one, %.3f ms, under the block "
 	        "order's %.3f", one[0], order[0]);
 	t_check(one[1] == order[1], "4096^3 with beta = 0 in 4096 x 512: the block order kept, its first "
 	        "blocks home early (%.3f ms, %.3f)", one[1], order[1]);
@@ -1974,6 +1980,19 @@ static void blocks_as_one(void)
 	        "%.3f)", one[2], order[2]);
 	t_check(one[3] == order[3], "4096x4096x32768 with A on the GPU: the block order (%.3f ms, %.3f)",
 	        one[3], order[3]);
+	/* the first block and the next chain need four places in the lookahead, not sixteen */
+	char *keep = env_saved("PARALIA_LOOKAHEAD");
+	setenv("PARALIA_LOOKAHEAD", "4", 1);
+	double four = pm_evaluate_depth(&hh0, dev, 1, &db, 512, 8192, 3072, 1u, NULL);
+	env_restore("PARALIA_LOOKAHEAD", keep);
+	printf("tune_model: next chain joins: 8192^3 with C on the GPU in 8192 x 512 %.3f ms (block order "
+	       "%.3f, lookahead 4 %.3f), in 8192 x 2048 %.3f (%.3f)\n", one[4], order[4], four, one[5],
+	       order[5]);
+	t_check(one[4] < order[4] && one[4] > 0.97 * order[4] && four == one[4] && one[5] < 0.99 * order[5],
+	        "8192^3 with C on the GPU in layers of 3072: 16 chains priced as the first block and one "
+	        "more chain, then the rest, a little under the block order (%.3f ms, %.3f; the same at "
+	        "PARALIA_LOOKAHEAD=4: %.3f), four as one (%.3f, %.3f)", one[4], order[4], four, one[5],
+	        order[5]);
 }
 
 /* Deep products in square C tiles (step 3, square_deep_may): cuBLASXt's blocks, each C tile T x T
@@ -2235,7 +2254,7 @@ int main(void)
 	tall_tiles();
 	deep_products();
 	depth_layers();
-	blocks_as_one();
+	next_chain_joins();
 	square_deep();
 	b_cut_tiles();
 	floating_other_blocks();

@@ -217,31 +217,30 @@ static double order_us(char routine, const struct device_part *dp, const struct 
 	                      &lt, floor_us);
 }
 
-/* Whether gemm's blocks on the call's one GPU (part dp) may run as one. The policy requests the
- * tiles of each product as it becomes ready, for every product within PARALIA_LOOKAHEAD of its
- * queue's head, and runs a lower-priority product whose tiles are in while the head's are on their
- * way (pm_policy_fills_waits, which only a GPU's part has). A worker's queue holds one product per
- * chain (a chain's next product is pushed once the one before it ends), so where the device's
- * chains are no more than the lookahead, the later blocks' next tiles cross beside the first
- * block's, and their products run while the first block waits for its copies: where the first
- * block is held by the link and the later ones are not, the call runs as one block of every chain
- * would, layer by layer. Only where A and B both cross in tiles and C's tiles are one row (all of
- * m's rows), so that the later blocks need no A tile the first did not bring. One H200, FP32
- * 4096x4096x32768 from the host in layers of 6144, C's tiles 4096 x 1024 (blocks of three and
- * one; the first brings all of A): 24.6-24.8 ms, priced 25.7 in the block order and 25.1 as one
- * block; 4096 x 2048, one block, 25.8-26.0, priced 25.7 (bench/results/gemm-2026-11-28t.md, call
- * 2). Run as one, the first block's tiles are final only at the end, all of C home after them,
- * where in the block order they go home while the later blocks compute: FP64 4096^3 from the host
- * with beta = 0 in layers of 2048 in 4096 x 512 (blocks of three, three and two; two layers) ran
- * 6.14-6.16 ms, priced 6.14 in the block order and 6.95 as one. So the device takes the lesser of
- * the two (device_us). Two rows of C tiles stay in the block order: FP32 4096x4096x32768 in
- * 2048 x 1024 in layers of 8192 ran 28.0-28.4 ms, priced 25.7 so and 24.6 as one (call 1 there).
- * On one device: several GPUs' copies share the host's link and cross between GPUs, unmeasured. */
-static int blocks_as_one_may(const struct pm_problem *p, int ns, const struct device_part *dp,
-                             unsigned panels)
+/* Whether the next chain may join gemm's first block on the call's one GPU (part dp). The policy
+ * requests a product's tiles as it is pushed (within PARALIA_LOOKAHEAD of its queue's head), and
+ * StarPU serves the copies waiting for the link by their task's priority: the first block's next
+ * layer, asked for once its first product of this layer ends, overtakes the later blocks' tiles
+ * still waiting, all but the one copy already under way, the next chain's. So the first block and
+ * the next chain run layer by layer together, each filling the other's waits
+ * (pm_policy_fills_waits), and the rest in the block order after them. The GPU's timeline on one
+ * H200, FP64 8192^3 with C on the GPU in layers of 3072 in C tiles 8192 x 512 (16 chains): the
+ * first layer's A and four chains' B tiles, then the second layer's A and the same four chains'
+ * tiles before the twelve others' first; priced so, 28.9 ms where it ran 28.1-29.7 (23.4 with
+ * every chain as one block; bench/results/gemm-2026-11-28v.md, docs/AUTOTUNER.md step 4). Only
+ * where A and B both cross in tiles and C's tiles are one row (all of m's rows), so that the next
+ * chain needs no A tile the first block did not bring. Joined, the first block's tiles are final
+ * later, where in the block order they go home while the later blocks compute (FP64 4096^3 from
+ * the host with beta = 0 in layers of 2048 in 4096 x 512 ran 6.14-6.16 ms, priced 6.14 in the
+ * block order, 6.3 joined, 6.95 with every chain as one), so the device takes the lesser (device_us).
+ * Two rows of C tiles stay in the block order: FP32 4096x4096x32768 in 2048 x 1024 in layers of
+ * 8192 ran 28.0-28.4 ms, priced 25.7 so and 24.6 as one block (2026-11-28t, call 1). On one
+ * device: several GPUs' copies share the host's link and cross between GPUs, unmeasured. */
+static int next_chain_joins_may(const struct pm_problem *p, int ns, const struct device_part *dp,
+                                unsigned panels)
 {
 	return p->routine == 'g' && ns == 1 && dp->fill_waits && dp->A > 0 && dp->B > 0 && panels == 0 &&
-	       dp->rows <= 1 && dp->cols > dp->bs && dp->n <= pm_lookahead();
+	       dp->rows <= 1 && dp->cols > dp->bs && dp->bs + 1 <= pm_lookahead();
 }
 
 /* Steps 3 and 4 for device sel[i] of ns (ld: its tile schedule): its links with `panels` crossing
@@ -276,7 +275,7 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	                          comp, first, last / whole, pm_panel_kind(p, panels, 0),
 	                          pm_panel_kind(p, panels, 1), late, pl_block_side(cross),
 	                          d->kind == PM_GPU ? held_products() : 0,
-	                          d->kind == PM_GPU && pm_policy_fills_waits() };
+	                          d->kind == PM_GPU && pm_policy_fills_waits(), 0 };
 	double in_rate = bytes_in > 0 ? L->tin / bytes_in : 0; /* us per byte */
 	/* read late, C's tiles cross when the link has nothing else queued: every inbound byte is in
 	 * after L->tin at the earliest, and the last geadd waits for its tile */
@@ -294,10 +293,10 @@ static double device_us(const struct pm_problem *p, const struct pm_device *d, i
 	double c_tile = tm * tn * el, out_tile = f->Cout[i] > 0 ? L->tout / n : 0;
 	double floor_us = fmax(L->host_both_us, sum_all);
 	double us = order_us(p->routine, &dp, L, in_rate, late_in, c_tile, out_tile, sum_last, floor_us);
-	if (blocks_as_one_may(p, ns, &dp, panels)) {
-		struct device_part one = dp; /* one block: as wide as the device's row of C tiles */
-		one.bs = (int)ceil(dp.cols);
-		us = fmin(us, order_us(p->routine, &one, L, in_rate, late_in, c_tile, out_tile, sum_last,
+	if (next_chain_joins_may(p, ns, &dp, panels)) {
+		struct device_part joined = dp; /* the first block one chain wider */
+		joined.joins = 1;
+		us = fmin(us, order_us(p->routine, &joined, L, in_rate, late_in, c_tile, out_tile, sum_last,
 		                       floor_us));
 	}
 	return us + submit;

@@ -45,7 +45,7 @@ static struct operand_bytes operand_segments(int panel, int is_b, double tile, d
 int pm_block_order_segments(const struct device_part *d, struct segment sg[PM_MAX_SEGMENTS], struct result_times *r)
 {
 	double tasks = d->n * d->kt, per = d->comp / tasks;
-	double br = fmin(d->bs, d->rows), bc = fmin(d->bs, d->cols), nb0 = br * bc;
+	double br = fmin(d->bs, d->rows), bc = fmin(d->bs + d->joins, d->cols), nb0 = br * bc;
 	double at = d->A / (d->rows * d->kt), bt = d->B / (d->cols * d->kt);
 	double ct = d->c_late ? 0 : d->Cin / d->n; /* read late: none of the products' (device_us) */
 	double col_tasks = (d->rows - br) * bc * d->kt, rest_tasks = tasks - d->rows * bc * d->kt;
@@ -109,9 +109,10 @@ int pm_block_order_segments(const struct device_part *d, struct segment sg[PM_MA
 	int interleaved = nb0 <= 1 && d->kt > 1 && d->n > 1 && d->held > 0;
 	r->interleaved = interleaved ? fmin(d->held, d->n - 1) * (d->kt - 1) * per : 0;
 	r->next_c = interleaved ? ct : 0;
-	/* the last block: what is left of the rows and columns after whole blocks */
-	double lr = d->rows - d->bs * floor((d->rows - 1) / d->bs);
-	double lc = d->cols - d->bs * floor((d->cols - 1) / d->bs);
+	/* the last block: what is left of the rows and columns after whole blocks (of the columns,
+	 * after the first block's) */
+	double lr = d->rows - d->bs * floor((d->rows - 1) / d->bs), after = d->cols - bc;
+	double lc = after > 0 ? after - d->bs * floor((after - 1) / d->bs) : bc;
 	r->nlast = fmax(1.0, lr * lc);
 	r->apart = per;
 	return 5;

@@ -139,6 +139,8 @@ struct device_part {
 	                        (held_products) */
 	int fill_waits;      /* the policy runs a task below the head's priority whose tiles are in
 	                        while the head's copies are under way (pm_policy_fills_waits) */
+	int joins;           /* chains joining the first block beside its bs columns, the later
+	                        blocks bs wide still (next_chain_joins_may in evaluate.c) */
 };
 
 /* An operand crossing in column panels (step 3) brings, with the first product that needs one of
