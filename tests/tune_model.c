@@ -573,7 +573,6 @@ static void duplex_by_columns(void)
 	        in_ms[0][1]);
 }
 
-/* The synthetic 4xH200 machine with default rates, whose first GPU the call uses: 0 or -1. */
 /* Device d's copy rates from the kernel table's `xfer` lines given (written to a file named after
  * stem, read, removed); 0 when they were read. */
 static int xfer_lines(struct pm_device *d, const char *stem, const char *lines)
@@ -587,6 +586,7 @@ static int xfer_lines(struct pm_device *d, const char *stem, const char *lines)
 	return xr == 1 ? 0 : -1;
 }
 
+/* The synthetic 4xH200 machine with default rates, whose first GPU the call uses: 0 or -1. */
 static int h200x4_gpus(struct lm_db *db, struct pm_device *dev)
 {
 	if (load(db, "h200x4.txt") != 0)
@@ -1954,13 +1954,16 @@ static void next_chain_joins(void)
 	 * three; and 8192 x 2048: four chains */
 	struct pm_problem hh0 = gemm(8192, 8192, 8192, 0, 0, dev[0].node, 1);
 	struct pm_eval e;
-	double one[6], order[6];
-	for (int pass = 0; pass < 2; pass++) {
+	/* under the default lookahead; 3, fewer than four chains: the block order; 4, the first block
+	 * and the next chain, not sixteen */
+	static const char *lookahead[3] = { NULL, "3", "4" };
+	double one[6], order[6], at4[6];
+	for (int pass = 0; pass < 3; pass++) {
 		char *keep = env_saved("PARALIA_LOOKAHEAD");
-		if (pass)
-			setenv("PARALIA_LOOKAHEAD", "3", 1); /* fewer than four chains: the block order */
-		double *t = pass ? order : one;
-		t[0] = pm_evaluate_depth(&h, dev, 1, &db, 1024, 4096, 6144, 1u, &e);
+		if (lookahead[pass])
+			setenv("PARALIA_LOOKAHEAD", lookahead[pass], 1);
+		double *t = pass == 0 ? one : pass == 1 ? order : at4;
+		t[0] = pm_evaluate_depth(&h, dev, 1, &db, 1024, 4096, 6144, 1u, pass == 0 ? &e : NULL);
 		t[1] = pm_evaluate_depth(&b0, dev, 1, &db, 512, 4096, 2048, 1u, NULL);
 		t[2] = pm_evaluate_depth(&rows2, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
 		t[3] = pm_evaluate_depth(&a_on, dev, 1, &db, 1024, 4096, 6144, 1u, NULL);
@@ -1980,11 +1983,7 @@ static void next_chain_joins(void)
 	        "%.3f)", one[2], order[2]);
 	t_check(one[3] == order[3], "4096x4096x32768 with A on the GPU: the block order (%.3f ms, %.3f)",
 	        one[3], order[3]);
-	/* the first block and the next chain need four places in the lookahead, not sixteen */
-	char *keep = env_saved("PARALIA_LOOKAHEAD");
-	setenv("PARALIA_LOOKAHEAD", "4", 1);
-	double four = pm_evaluate_depth(&hh0, dev, 1, &db, 512, 8192, 3072, 1u, NULL);
-	env_restore("PARALIA_LOOKAHEAD", keep);
+	double four = at4[4];
 	printf("tune_model: next chain joins: 8192^3 with C on the GPU in 8192 x 512 %.3f ms (block order "
 	       "%.3f, lookahead 4 %.3f), in 8192 x 2048 %.3f (%.3f)\n", one[4], order[4], four, one[5],
 	       order[5]);

@@ -20,6 +20,13 @@
 #define PM_MIN_REL_SPEED 0.25
 #define PM_TILE_COPIES 8.0 /* working set per device: A, B, C tiles double-buffered + scratch */
 
+/* Whether a plan's working set, PM_TILE_COPIES tiles of tile_elems elements each, fits device d's
+ * memory (yes where its size is unknown). */
+static int tiles_fit(const struct pm_problem *p, const struct pm_device *d, double tile_elems)
+{
+	return d->mem_bytes <= 0 || PM_TILE_COPIES * tile_elems * pm_elem_of(p) <= d->mem_bytes;
+}
+
 static const int candidates[] = { 64, 128, 256, 512, 1024, 1536, 2048, 3072, 4096, 6144, 8192 };
 
 int pm_tile_candidates(const int **T)
@@ -154,7 +161,7 @@ static int tall_best(const struct pm_problem *p, const struct pm_device *dev, in
 	for (int c = 0; c <= nstd + 1; c++) {
 		int64_t R = c < nstd ? std[c] : c == nstd ? 16384 : p->m;
 		if (R <= T || (c <= nstd && R >= p->m) || R > PARALIA_TILE_MAX ||
-		    (d->mem_bytes > 0 && PM_TILE_COPIES * (double)R * T * pm_elem_of(p) > d->mem_bytes))
+		    !tiles_fit(p, d, (double)R * T))
 			continue;
 		struct pm_eval x;
 		pm_evaluate_tiles(p, dev, ndev, db, T, (int)R, e->subset, &x);
@@ -200,7 +207,7 @@ static int deep_may(const struct pm_problem *p, const struct pm_device *dev, con
 		return 0;
 	return p->loc[0] == d->node && p->k > T && p->k <= INT_MAX && R <= PARALIA_TILE_MAX &&
 	       (double)R * p->k <= UINT32_MAX && (double)p->k * T <= UINT32_MAX &&
-	       (d->mem_bytes <= 0 || PM_TILE_COPIES * (double)(R + p->k) * T * pm_elem_of(p) <= d->mem_bytes) &&
+	       tiles_fit(p, d, (double)(R + p->k) * T) &&
 	       (p->deep_must || (d->kind == PM_GPU && crosses && T >= DEEP_MIN_WIDTH));
 }
 
@@ -286,9 +293,8 @@ static int layers_best(const struct pm_problem *p, const struct pm_device *dev, 
 	int nstd = pm_tile_candidates(&std), found = 0, T = e->T, R = p->m > T ? (int)p->m : T;
 	const struct pm_device *d = &dev[__builtin_ctz(e->subset)];
 	for (int c = 0; c < nstd; c++) {
-		double D = std[c], tiles = (double)R * D + D * T + (double)R * T;
-		if (!layers_fit(p, R, T, std[c]) ||
-		    (d->mem_bytes > 0 && PM_TILE_COPIES * tiles / 3 * pm_elem_of(p) > d->mem_bytes))
+		double D = std[c]; /* A's R x D, B's D x T and C's R x T tiles, on average */
+		if (!layers_fit(p, R, T, std[c]) || !tiles_fit(p, d, ((double)R * D + D * T + (double)R * T) / 3))
 			continue;
 		struct pm_eval x;
 		pm_evaluate_depth(p, dev, ndev, db, T, R, std[c], e->subset, &x);
@@ -403,8 +409,7 @@ int pm_tune(const struct pm_problem *p, const struct pm_device *dev, int ndev,
 		unsigned elig = 0;
 		for (int d = 0; d < ndev; d++)
 			if ((allowed >> d & 1) &&
-			    (dev[d].mem_bytes <= 0 || holds_all(p, &dev[d]) ||
-			     PM_TILE_COPIES * (double)T * T * pm_elem_of(p) <= dev[d].mem_bytes))
+			    (holds_all(p, &dev[d]) || tiles_fit(p, &dev[d], (double)T * T)))
 				elig |= 1u << d;
 		try_tile(p, dev, ndev, db, T, elig, m, &b);
 	}
